@@ -1,0 +1,127 @@
+"""`askback.App`: register typed tools, prompts and resource templates that ask for what is missing."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, TypeVar, overload
+
+from askback.config import Environment
+from askback.core.decide import DEFAULT_MAX_ROUNDS
+from askback.core.spec import Spec, SpecError, build_spec
+from askback.core.state import DEFAULT_MAX_STATE_BYTES, Keyring, StateCodec, StatePolicy
+from askback.stores import UsedFlows, open_store
+
+F = TypeVar("F", bound=Callable[..., Any])
+PrincipalHook = Callable[[Any], "str | None"]
+
+
+@dataclass
+class Runtime:
+    """What an app needs at call time, resolved once from its settings and the environment."""
+
+    codec: StateCodec
+    used: UsedFlows
+
+
+class App:
+    """A named set of tools, prompts and resource templates.
+
+    `keys` (a `Keyring` or `ASKBACK_KEYS`-style text), `store` (a `UsedFlows` or a store URL) and `data_dir`
+    default to the environment (`ASKBACK_KEYS`, `ASKBACK_STORE`, `ASKBACK_DATA_DIR`). `principal` maps the
+    MCP request context to the caller's identity when the SDK's own authentication is not used.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        version: str = "0.1.0",
+        instructions: str | None = None,
+        principal: PrincipalHook | None = None,
+        keys: Keyring | str | None = None,
+        store: UsedFlows | str | None = None,
+        data_dir: str | Path | None = None,
+        round_ttl: int = 600,
+        flow_ttl: int = 1800,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        max_state_bytes: int = DEFAULT_MAX_STATE_BYTES,
+    ) -> None:
+        if not name:
+            raise ValueError("an App needs a name: it is the audience every requestState is bound to")
+        self.name = name
+        self.version = version
+        self.instructions = instructions
+        self.principal_hook = principal
+        self._keys = keys
+        self._store = store
+        self._data_dir = Path(data_dir) if data_dir is not None else None
+        self.policy = StatePolicy(round_ttl=round_ttl, flow_ttl=flow_ttl, max_bytes=max_state_bytes)
+        self.max_rounds = max_rounds
+        self.tools: dict[str, Spec] = {}
+        self.prompts: dict[str, Spec] = {}
+        self.resources: dict[str, Spec] = {}
+
+    # -- registration ------------------------------------------------------------------------------------
+    @overload
+    def tool(self, fn: F) -> F: ...
+    @overload
+    def tool(self, fn: None = None, *, name: str | None = None, title: str | None = None,
+             description: str | None = None, once: bool = False) -> Callable[[F], F]: ...
+
+    def tool(self, fn: F | None = None, *, name: str | None = None, title: str | None = None,
+             description: str | None = None, once: bool = False) -> F | Callable[[F], F]:
+        """Register a tool. `once=True` makes the final round of a flow single-use: a replay never re-runs it."""
+
+        def register(f: F) -> F:
+            spec = build_spec(f, kind="tool", name=name, title=title, description=description, once=once)
+            self._add(self.tools, spec)
+            return f
+
+        return register(fn) if fn is not None else register
+
+    def prompt(self, fn: F | None = None, *, name: str | None = None, title: str | None = None,
+               description: str | None = None) -> Any:
+        """Register a prompt. It returns a string, a list of messages, or a full `prompts/get` result."""
+
+        def register(f: F) -> F:
+            self._add(self.prompts, build_spec(f, kind="prompt", name=name, title=title, description=description))
+            return f
+
+        return register(fn) if fn is not None else register
+
+    def resource(self, uri_template: str, *, name: str | None = None, title: str | None = None,
+                 description: str | None = None, mime_type: str = "text/plain") -> Callable[[F], F]:
+        """Register a resource (template). `{name}` parts of the URI fill parameters; the rest are asked."""
+
+        def register(f: F) -> F:
+            spec = build_spec(f, kind="resource", name=name, title=title, description=description,
+                              uri_template=uri_template, mime_type=mime_type)
+            self._add(self.resources, spec)
+            return f
+
+        return register
+
+    def _add(self, registry: dict[str, Spec], spec: Spec) -> None:
+        if spec.name in registry:
+            raise SpecError(f"{spec.kind} {spec.name!r} is registered twice")
+        registry[spec.name] = spec
+
+    # -- runtime -----------------------------------------------------------------------------------------
+    @cached_property
+    def runtime(self) -> Runtime:
+        env = Environment.read()
+        data_dir = self._data_dir or env.data_dir
+        keys = self._keys
+        if isinstance(keys, Keyring):
+            keyring = keys
+        elif isinstance(keys, str):
+            keyring = Keyring.from_text(keys)
+        else:
+            keyring = Environment(keys=env.keys, store=env.store, data_dir=data_dir).keyring()
+        store = self._store
+        used = store if store is not None and not isinstance(store, str) else open_store(
+            store if isinstance(store, str) else env.store, data_dir=data_dir)
+        return Runtime(codec=StateCodec(keyring, self.policy), used=used)

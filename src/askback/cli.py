@@ -1,0 +1,94 @@
+"""`askback serve | demo`: run an app over streamable HTTP or stdio."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from collections.abc import Sequence
+
+from starlette.applications import Starlette
+
+from askback.loader import TargetError, load_app
+
+_TARGET_ENV = "ASKBACK_SERVE_TARGET"
+
+
+def _worker_app() -> Starlette:
+    """uvicorn factory for `--workers N`: each worker process loads the target itself."""
+    from askback.mcp.http import http_app
+
+    return http_app(load_app(os.environ[_TARGET_ENV]), host=os.environ.get("ASKBACK_SERVE_HOST", "127.0.0.1"))
+
+
+def _serve(target: str, host: str, port: int, stdio: bool, workers: int, log_level: str) -> int:
+    try:
+        app = load_app(target)
+    except TargetError as exc:
+        print(f"askback: {exc}", file=sys.stderr)
+        return 2
+    if stdio:
+        return _serve_stdio(app)
+    import uvicorn
+
+    from askback.mcp.http import http_app
+
+    print(f"askback: serving {app.name!r} - MCP at http://{_host_for_url(host)}:{port}/mcp", file=sys.stderr)
+    if workers > 1:
+        os.environ[_TARGET_ENV] = target
+        os.environ["ASKBACK_SERVE_HOST"] = host
+        uvicorn.run("askback.cli:_worker_app", factory=True, host=host, port=port, workers=workers,
+                    log_level=log_level)
+    else:
+        uvicorn.run(http_app(app, host=host), host=host, port=port, log_level=log_level)
+    return 0
+
+
+def _host_for_url(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
+
+
+def _serve_stdio(app: object) -> int:
+    import anyio
+    from mcp.server.stdio import stdio_server
+
+    from askback.app import App
+    from askback.mcp.server import build_server
+
+    assert isinstance(app, App)
+    server = build_server(app)
+    app.runtime  # noqa: B018 - resolve keys and store before the first request
+
+    async def run() -> None:
+        async with stdio_server() as (read, write):
+            await server.run(read, write, server.create_initialization_options())
+
+    anyio.run(run)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="askback", description="Typed MCP tools that ask for what is missing.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="serve an app (path/file.py[:attr] or module:attr)")
+    serve.add_argument("target")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--stdio", action="store_true", help="serve over stdin/stdout instead of HTTP")
+    serve.add_argument("--workers", type=int, default=1)
+    serve.add_argument("--log-level", default="warning")
+    demo = sub.add_parser("demo", help="serve the bundled demo app on the embedded defaults")
+    demo.add_argument("--host", default="127.0.0.1")
+    demo.add_argument("--port", type=int, default=8000)
+    demo.add_argument("--log-level", default="info")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.command == "demo":
+        return _serve("askback.demo:app", args.host, args.port, False, 1, args.log_level)
+    return _serve(args.target, args.host, args.port, args.stdio, args.workers, args.log_level)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,158 @@
+"""Python types to flat elicitation form fields, and answers back to validated Python values.
+
+MCP forms are flat: each property is a string (optionally with a format), a number or integer, a boolean,
+a single-select enum or a multi-select array of enum values. A type that cannot be one of those cannot be
+asked in a form; `FieldForm.unaskable` then says why.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+_STRING_FORMATS = frozenset({"email", "uri", "date", "date-time"})
+_COMMON_KEYS = ("title", "description", "default")
+
+
+class AnswerInvalid(ValueError):
+    """A value failed its type or constraints; the message says what was wrong, for the person to read."""
+
+
+@dataclass(frozen=True)
+class FieldForm:
+    """How one Python type is asked for and checked."""
+
+    adapter: TypeAdapter[Any]
+    schema: dict[str, Any] | None
+    unaskable: str | None = None
+
+    def validate(self, value: Any) -> Any:
+        """Return the Python value, or raise `AnswerInvalid` with a short reason."""
+        try:
+            return self.adapter.validate_python(value)
+        except ValidationError as exc:
+            raise AnswerInvalid(describe_validation_error(exc)) from None
+
+    def to_json(self, value: Any) -> Any:
+        return self.adapter.dump_python(value, mode="json")
+
+
+def describe_validation_error(exc: ValidationError) -> str:
+    """One readable sentence per problem, without echoing the rejected value back (it may be sensitive)."""
+    parts = []
+    for err in exc.errors(include_url=False, include_input=False):
+        parts.append(str(err.get("msg", "invalid value")))
+    return "; ".join(dict.fromkeys(parts)) or "invalid value"
+
+
+def field_form(annotation: Any, *, title: str | None, description: str | None, default: Any) -> FieldForm:
+    """Build the form field for `annotation` (an `Annotated[...]` carrying pydantic constraints is fine)."""
+    adapter: TypeAdapter[Any] = TypeAdapter(annotation)
+    try:
+        raw = adapter.json_schema(mode="validation")
+    except Exception as exc:  # pydantic raises several types for schemas it cannot render
+        return FieldForm(adapter, None, f"its type has no JSON schema ({type(exc).__name__})")
+    flat, reason = _flatten(raw, raw.get("$defs", {}))
+    if flat is None:
+        return FieldForm(adapter, None, reason)
+    if title:
+        flat["title"] = title
+    if description:
+        flat["description"] = description
+    if default is not _NO_DEFAULT:
+        try:
+            flat["default"] = adapter.dump_python(default, mode="json")
+        except Exception:  # a default that cannot be shown is simply not pre-filled
+            flat.pop("default", None)
+    return FieldForm(adapter, flat, None)
+
+
+class _NoDefault:
+    def __repr__(self) -> str:
+        return "NO_DEFAULT"
+
+
+_NO_DEFAULT: Any = _NoDefault()
+NO_DEFAULT: Any = _NO_DEFAULT
+
+
+def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/$defs/"):
+        target = defs.get(ref.removeprefix("#/$defs/"), {})
+        merged = {**target, **{k: v for k, v in node.items() if k != "$ref"}}
+        return merged
+    return node
+
+
+def _flatten(node: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+    node = _resolve(node, defs)
+    if "anyOf" in node:
+        branches = [_resolve(b, defs) for b in node["anyOf"] if _resolve(b, defs).get("type") != "null"]
+        # Decimal renders as number-or-string; a form asks for the number.
+        numeric = [b for b in branches if b.get("type") in ("number", "integer")]
+        chosen = numeric[0] if numeric and len(branches) == 2 else (branches[0] if len(branches) == 1 else None)
+        if chosen is None:
+            return None, "a union of several types is not a single form field"
+        extra = {k: node[k] for k in _COMMON_KEYS if k in node}
+        return _flatten({**chosen, **extra}, defs)
+    kind = node.get("type")
+    out: dict[str, Any] = {}
+    if kind == "string":
+        out["type"] = "string"
+        if "enum" in node:
+            out["enum"] = [str(v) for v in node["enum"]]
+        fmt = node.get("format")
+        if fmt in _STRING_FORMATS:
+            out["format"] = fmt
+        elif fmt == "password":
+            out["format"] = fmt  # kept so the secret guard sees it; never sent
+        for key in ("minLength", "maxLength"):
+            if key in node:
+                out[key] = node[key]
+    elif kind in ("number", "integer"):
+        out["type"] = kind
+        for key in ("minimum", "maximum"):
+            if key in node:
+                out[key] = node[key]
+        step = 1 if kind == "integer" else 0
+        if "exclusiveMinimum" in node and "minimum" not in out:
+            out["minimum"] = node["exclusiveMinimum"] + step
+        if "exclusiveMaximum" in node and "maximum" not in out:
+            out["maximum"] = node["exclusiveMaximum"] - step
+    elif kind == "boolean":
+        out["type"] = "boolean"
+    elif kind == "array":
+        items = _resolve(node.get("items", {}), defs)
+        if items.get("type") != "string" or "enum" not in items:
+            return None, "a list is only a form field when its items are a fixed set of choices"
+        out["type"] = "array"
+        out["items"] = {"type": "string", "enum": [str(v) for v in items["enum"]]}
+        for key in ("minItems", "maxItems"):
+            if key in node:
+                out[key] = node[key]
+    elif kind == "object" or "properties" in node:
+        return None, "a nested object cannot be a flat form field"
+    else:
+        return None, f"type {kind or 'unknown'!r} cannot be a form field"
+    for key in _COMMON_KEYS:
+        if key in node and key not in out:
+            out[key] = node[key]
+    out.pop("title", None) if out.get("title") in (None, "") else None
+    return out, None
+
+
+def choice_schema(options: list[tuple[Any, str | None]], *, title: str | None, description: str | None) -> dict[str, Any]:
+    """A single-select string field listing `options` (value, title) with their titles."""
+    schema: dict[str, Any] = {"type": "string"}
+    if any(t for _, t in options):
+        schema["oneOf"] = [{"const": str(v), "title": t or str(v)} for v, t in options]
+    else:
+        schema["enum"] = [str(v) for v, _ in options]
+    if title:
+        schema["title"] = title
+    if description:
+        schema["description"] = description
+    return schema

@@ -1,0 +1,109 @@
+"""Annotations a tool author puts on parameters to say how a missing value is asked for.
+
+Each marker is plain data; `askback.core.spec` reads them when a function is registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Customise the question asked when this value is missing or invalid.
+
+    `message` may name other parameters as `{name}`; the question then waits until they are known.
+    `field` is the property name inside the form (defaults to the parameter's name).
+    """
+
+    message: str | None = None
+    field: str | None = None
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice offered to the caller: the value the function receives and the title a person sees."""
+
+    value: str | int | float | bool
+    title: str | None = None
+
+
+OptionsProvider = Callable[..., "Sequence[Option | str | int | float | bool] | Awaitable[Sequence[Option | str | int | float | bool]]"]
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """The value must be one of the options `provider` returns for this caller, at call time.
+
+    The provider's parameters are matched by name: `caller` receives the `Caller`, any other name must be a
+    parameter of the tool, and the choice is asked only once those values are known. No option is a clear
+    result; exactly one is used without asking; several are a single-select question.
+    """
+
+    provider: OptionsProvider
+    message: str | None = None
+    field: str | None = None
+
+
+@dataclass(frozen=True)
+class Confirm:
+    """Ask the person to confirm before the function runs.
+
+    `text` names values as `{name}`; it is asked only once every one of them is known, and the answer is
+    bound to the rendered text and all values, so it cannot be reused for different ones. Annotate the
+    parameter as `bool` to get `True` (a decline or cancel then ends the call with nothing done), or as
+    `askback.Answer` to receive the full answer and branch on a decline yourself.
+    """
+
+    text: str
+    field: str | None = None
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Fill this value with a model's answer: an MCP `sampling/createMessage` question.
+
+    `prompt` may name other parameters as `{name}`. The parameter receives the text of the answer (`str`)
+    or the whole result (`dict`).
+    """
+
+    prompt: str
+    max_tokens: int = 256
+    system_prompt: str | None = None
+    temperature: float | None = None
+
+
+@dataclass(frozen=True)
+class Roots:
+    """Fill this value with the client's roots: an MCP `roots/list` question (`list[askback.Root]`)."""
+
+
+@dataclass(frozen=True)
+class Root:
+    """One root the client exposes."""
+
+    uri: str
+    name: str | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The full answer to a confirmation, for a tool that wants to branch on a decline."""
+
+    action: Literal["accept", "decline", "cancel"]
+    content: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def accepted(self) -> bool:
+        return self.action == "accept"
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling and what is known so far; given to option providers and to `Caller`-typed parameters."""
+
+    principal: str | None
+    values: dict[str, Any] = field(default_factory=dict)

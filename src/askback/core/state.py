@@ -1,0 +1,250 @@
+"""The sealed `requestState`: what a flow has gathered, encrypted and bound to one request of one principal.
+
+The state passes through the client, so it is attacker-controlled input. It is sealed with AES-256-GCM under
+a key ring (the first key seals, every key opens) and is bound, as authenticated data that is never sent, to
+the server (audience), the method, the target, a digest of the call's arguments and the principal. It
+carries its issue time, a per-round expiry, a flow deadline that never renews, the round count, a flow id
+and the answers so far. Any failure is one `StateRejected`; its reason is for the server log only.
+
+Token layout (base64url, no padding): version (1) | key id (4) | nonce (12) | ciphertext + tag (16).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import json
+import os
+import re
+import struct
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+from cryptography.hazmat.primitives.hashes import SHA256
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
+
+from askback.core.decide import Progress
+from askback.core.questions import canonical_json
+
+VERSION = 1
+_HEADER = struct.Struct(">B4s12s")
+_TIMES = struct.Struct(">IIIH12s")  # issued, expires, deadline, rounds, flow id
+_TOKEN_CHARS = re.compile(r"[A-Za-z0-9_-]+")
+MIN_KEY_BYTES = 32
+DEFAULT_MAX_STATE_BYTES = 16 * 1024
+
+
+class StateRejected(Exception):
+    """A `requestState` failed a check. `reason` is for the server log, never for the client."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class StateTooLarge(ValueError):
+    """The state to seal would exceed the configured size cap."""
+
+
+class KeyConfigError(ValueError):
+    """A configured key is malformed or too short."""
+
+
+def b64url(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+def b64url_decode_strict(text: str) -> bytes:
+    """Decode unpadded base64url, refusing anything but the one canonical spelling of the bytes."""
+    if not _TOKEN_CHARS.fullmatch(text) or len(text) % 4 == 1:
+        raise ValueError("not base64url")
+    try:
+        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise ValueError("not base64url") from exc
+    if b64url(data) != text:
+        raise ValueError("non-canonical base64url")
+    return data
+
+
+@dataclass(frozen=True)
+class Binding:
+    """What a state is valid for. Never sent: it is the AEAD's associated data."""
+
+    audience: str
+    method: str
+    target: str
+    arguments_digest: str
+    principal: str | None
+
+    @cached_property
+    def _encoded(self) -> bytes:
+        # Length-prefixed fields: unambiguous without the cost of a JSON encoder.
+        parts = (self.audience, self.method, self.target, self.arguments_digest,
+                 "\x00" if self.principal is None else "p" + self.principal)
+        return b"".join(len(b).to_bytes(4, "big") + b for b in (x.encode() for x in parts))
+
+    def associated_data(self, header: bytes) -> bytes:
+        return header + self._encoded
+
+
+def arguments_digest(arguments: Mapping[str, Any] | None) -> str:
+    return b64url(hashlib.sha256(canonical_json(dict(arguments or {}))).digest()[:16])
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """An opened (or to-be-sealed) state."""
+
+    flow_id: bytes
+    issued_at: int
+    expires_at: int
+    deadline: int
+    progress: Progress
+
+    @property
+    def flow_id_text(self) -> str:
+        return b64url(self.flow_id)
+
+
+class Keyring:
+    """AEAD keys with ids. The first key seals; every key opens (for rotation)."""
+
+    def __init__(self, keys: Sequence[bytes]) -> None:
+        if not keys:
+            raise KeyConfigError("a key ring needs at least one key")
+        self._keys: list[tuple[bytes, AESGCM]] = []
+        for raw in keys:
+            if len(raw) < MIN_KEY_BYTES:
+                raise KeyConfigError(f"each key must be at least {MIN_KEY_BYTES} bytes (got {len(raw)})")
+            kid = hashlib.sha256(b"askback key id\x00" + raw).digest()[:4]
+            derived = HKDF(algorithm=SHA256(), length=32, salt=None, info=b"askback requestState v1").derive(raw)
+            self._keys.append((kid, AESGCM(derived)))
+        self._by_id = {kid: aead for kid, aead in self._keys}
+
+    @classmethod
+    def from_text(cls, text: str) -> Keyring:
+        """Parse `ASKBACK_KEYS`: comma-separated base64url keys."""
+        keys = []
+        for part in (p.strip() for p in text.split(",")):
+            if not part:
+                continue
+            try:
+                keys.append(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
+            except (binascii.Error, ValueError) as exc:
+                raise KeyConfigError("ASKBACK_KEYS must hold comma-separated base64url keys") from exc
+        return cls(keys)
+
+    @classmethod
+    def load_or_create(cls, data_dir: Path) -> Keyring:
+        """The key kept in `data_dir/keys` (mode 0600), generated once if there is none."""
+        data_dir.mkdir(parents=True, exist_ok=True)
+        path = data_dir / "keys"
+        if not path.exists():
+            fresh = b64url(os.urandom(32))
+            try:
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                pass  # another worker created it first; read theirs
+            else:
+                with os.fdopen(fd, "w") as fh:
+                    fh.write(fresh + "\n")
+        return cls.from_text(path.read_text())
+
+    @property
+    def sealing_key_id(self) -> bytes:
+        return self._keys[0][0]
+
+    def seal(self, plaintext: bytes, binding: Binding) -> str:
+        kid, aead = self._keys[0]
+        nonce = os.urandom(12)
+        header = _HEADER.pack(VERSION, kid, nonce)
+        return b64url(header + aead.encrypt(nonce, plaintext, binding.associated_data(header)))
+
+    def open(self, token: str, binding: Binding) -> bytes:
+        try:
+            raw = b64url_decode_strict(token)
+        except ValueError as exc:
+            raise StateRejected(str(exc)) from None
+        if len(raw) < _HEADER.size + 16:
+            raise StateRejected("truncated")
+        header = raw[: _HEADER.size]
+        version, kid, nonce = _HEADER.unpack(header)
+        if version != VERSION:
+            raise StateRejected(f"unknown version {version}")
+        aead = self._by_id.get(kid)
+        if aead is None:
+            raise StateRejected("sealed with a key that is not in the ring (retired or foreign)")
+        try:
+            return aead.decrypt(nonce, raw[_HEADER.size:], binding.associated_data(header))
+        except InvalidTag:
+            raise StateRejected("did not authenticate: altered, or bound to another server, request or "
+                                "principal") from None
+
+
+@dataclass
+class StatePolicy:
+    """Lifetimes and limits of a state."""
+
+    round_ttl: int = 600
+    flow_ttl: int = 1800
+    max_bytes: int = DEFAULT_MAX_STATE_BYTES
+    clock_skew: int = 5
+    now: Any = field(default=time.time)
+
+
+class StateCodec:
+    """Seal and open `Envelope`s with a key ring under a policy."""
+
+    def __init__(self, keyring: Keyring, policy: StatePolicy | None = None) -> None:
+        self.keyring = keyring
+        self.policy = policy or StatePolicy()
+
+    def new_envelope(self, progress: Progress, previous: Envelope | None) -> Envelope:
+        now = int(self.policy.now())
+        flow_id = previous.flow_id if previous else os.urandom(12)
+        deadline = previous.deadline if previous else now + self.policy.flow_ttl
+        return Envelope(flow_id=flow_id, issued_at=now, expires_at=min(now + self.policy.round_ttl, deadline),
+                        deadline=deadline, progress=progress)
+
+    def seal(self, envelope: Envelope, binding: Binding) -> str:
+        p = envelope.progress
+        body = json.dumps([p.values, p.answered, p.asked], separators=(",", ":"), ensure_ascii=False,
+                          default=str).encode()
+        plaintext = _TIMES.pack(envelope.issued_at, envelope.expires_at, envelope.deadline, p.rounds,
+                                envelope.flow_id) + body
+        token = self.keyring.seal(plaintext, binding)
+        if len(token) > self.policy.max_bytes:
+            raise StateTooLarge(f"the requestState would be {len(token)} bytes, over the cap of "
+                                f"{self.policy.max_bytes}; ask for less per flow or raise the cap")
+        return token
+
+    def open(self, token: str, binding: Binding) -> Envelope:
+        if not isinstance(token, str):
+            raise StateRejected("not a string")
+        if len(token) > self.policy.max_bytes:
+            raise StateRejected("over the size cap")
+        plaintext = self.keyring.open(token, binding)
+        try:
+            issued, expires, deadline, rounds, flow_id = _TIMES.unpack_from(plaintext)
+            values, answered, asked = json.loads(plaintext[_TIMES.size:])
+        except (struct.error, ValueError, TypeError) as exc:
+            raise StateRejected(f"malformed body ({type(exc).__name__})") from None
+        if not (isinstance(values, dict) and isinstance(answered, dict) and isinstance(asked, dict)):
+            raise StateRejected("malformed body")
+        now = self.policy.now()
+        if issued > now + self.policy.clock_skew:
+            raise StateRejected("issued in the future")
+        if now > deadline:
+            raise StateRejected("the flow deadline has passed")
+        if now > expires:
+            raise StateRejected("the round has expired")
+        return Envelope(flow_id=flow_id, issued_at=issued, expires_at=expires, deadline=deadline,
+                        progress=Progress(values=values, answered=answered, asked=asked, rounds=rounds))

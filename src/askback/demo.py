@@ -1,0 +1,69 @@
+"""The bundled demo app: a bank transfer that asks, an issue tracker, a prompt and a resource template."""
+
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, Field
+
+import askback
+
+app = askback.App("askback-demo", instructions="A demo bank and issue tracker whose tools ask for what is missing.")
+
+_ACCOUNTS = {
+    None: [askback.Option("DE89370400440532013000", "Everyday account (DE89 …3000)"),
+           askback.Option("DE02120300000000202051", "Savings account (DE02 …2051)")],
+}
+
+
+def accounts_of_caller(caller: askback.Caller) -> list[askback.Option]:
+    """The caller's own accounts. Every caller of the demo shares the same two."""
+    return _ACCOUNTS.get(caller.principal, _ACCOUNTS[None])
+
+
+class Receipt(BaseModel):
+    reference: str
+    amount: Decimal
+    from_account: str
+    to: str
+    status: Literal["sent"] = "sent"
+
+
+@app.tool(once=True)
+def transfer(
+    amount: Annotated[Decimal, Field(gt=0, le=10_000, description="Amount to send, in EUR")],
+    to: Annotated[str, Field(min_length=15, max_length=34, description="Recipient IBAN")],
+    from_account: Annotated[str, askback.OneOf(accounts_of_caller), Field(description="Account to send from")],
+    confirm: Annotated[bool, askback.Confirm("Send {amount} EUR from {from_account} to {to}?")],
+) -> Receipt:
+    """Send money from one of your accounts. Asks for anything missing, then for confirmation; runs once."""
+    return Receipt(reference="TX-" + secrets.token_hex(4).upper(), amount=amount, from_account=from_account, to=to)
+
+
+@app.tool()
+def open_issue(
+    repo: Annotated[str, Field(pattern=r"^[\w.-]+/[\w.-]+$", description="Repository as owner/name")],
+    title: Annotated[str, Field(min_length=5, max_length=120, description="One-line summary of the issue")],
+    github_login: Annotated[str, Field(description="Your GitHub login, to credit you as reporter")],
+    priority: Literal["low", "normal", "high"] = "normal",
+) -> dict[str, object]:
+    """Open an issue in a (demo) tracker."""
+    return {"repo": repo, "title": title, "reporter": github_login, "priority": priority,
+            "number": 100 + secrets.randbelow(900)}
+
+
+@app.prompt()
+def release_notes(
+    version: Annotated[str, Field(description="Version being released, e.g. 1.4.0")],
+    audience: Annotated[Literal["users", "developers"], askback.Ask("Who are the release notes for?")],
+) -> str:
+    """Draft release notes for a version, for users or developers."""
+    return f"Write release notes for version {version}, addressed to {audience}. Keep it short."
+
+
+@app.resource("demo://greeting/{name}", description="A greeting in the language you choose")
+def greeting(name: str, language: Annotated[Literal["en", "de", "fr"], askback.Ask("Which language?")]) -> str:
+    words = {"en": "Hello", "de": "Hallo", "fr": "Bonjour"}
+    return f"{words[language]}, {name}!"

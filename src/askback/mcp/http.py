@@ -1,0 +1,75 @@
+"""Streamable HTTP for both protocol eras on one endpoint, plus stdio.
+
+Requests whose `MCP-Protocol-Version` header names a 2026-07-28 revision are stateless single exchanges;
+they are served with JSON responses (no SSE framing cost). Everything else (a legacy `initialize`, or a
+session's later requests) goes to the SDK's session transport with SSE, which keeps the back-channel that
+handshake-era elicitation needs. Legacy sessions live in this process's memory: several workers need sticky
+routing for them; 2026-07-28 clients never do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from typing import Any
+
+from mcp.server.lowlevel.server import Server
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from starlette.applications import Starlette
+from starlette.routing import BaseRoute, Route
+from starlette.types import Receive, Scope, Send
+
+from askback.app import App
+from askback.mcp.server import build_server
+
+_HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
+
+
+class _EraRouter:
+    """ASGI endpoint sending each request to the manager for its protocol era."""
+
+    def __init__(self, modern: StreamableHTTPSessionManager, legacy: StreamableHTTPSessionManager) -> None:
+        self.modern = modern
+        self.legacy = legacy
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        version = next((v.decode("latin-1") for k, v in scope["headers"] if k == _HEADER), None)
+        manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
+        await manager.handle_request(scope, receive, send)
+
+
+def _security(host: str, allowed_hosts: Sequence[str] | None) -> TransportSecuritySettings | None:
+    if allowed_hosts is not None:
+        return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=list(allowed_hosts),
+                                         allowed_origins=[f"http://{h}" for h in allowed_hosts])
+    if host in ("127.0.0.1", "localhost", "::1"):
+        return TransportSecuritySettings(
+            enable_dns_rebinding_protection=True,
+            allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
+            allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+        )
+    return None
+
+
+def http_app(app: App, *, host: str = "127.0.0.1", path: str = "/mcp", server: Server[Any] | None = None,
+             allowed_hosts: Sequence[str] | None = None, extra_routes: Sequence[BaseRoute] = ()) -> Starlette:
+    """A Starlette app serving `app` over streamable HTTP at `path` (both eras)."""
+    sdk_server = server or build_server(app)
+    security = _security(host, allowed_hosts)
+    modern = StreamableHTTPSessionManager(app=sdk_server, json_response=True, stateless=True,
+                                          security_settings=security)
+    legacy = StreamableHTTPSessionManager(app=sdk_server, json_response=False, stateless=False,
+                                          security_settings=security)
+    router = _EraRouter(modern, legacy)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        app.runtime  # noqa: B018 - resolve keys and store at start-up, not on the first request
+        async with modern.run(), legacy.run():
+            yield
+
+    routes: list[BaseRoute] = [Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]), *extra_routes]
+    return Starlette(routes=routes, lifespan=lifespan)

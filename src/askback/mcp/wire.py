@@ -1,0 +1,124 @@
+"""Translation between askback's neutral shapes and MCP wire dicts."""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from mcp_types import ClientCapabilities
+from pydantic import BaseModel
+
+from askback.core.decide import Capabilities, Refuse
+from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion
+
+
+def capabilities(declared: ClientCapabilities | None) -> Capabilities:
+    """Read what the client declared. `elicitation: {}` means form only (the spec's back-compat rule)."""
+    if declared is None:
+        return Capabilities()
+    elicitation = declared.elicitation
+    form = url = False
+    if elicitation is not None:
+        form = elicitation.form is not None or elicitation.url is None
+        url = elicitation.url is not None
+    return Capabilities(form=form, url=url, sampling=declared.sampling is not None, roots=declared.roots is not None)
+
+
+def input_request(question: Question) -> dict[str, Any]:
+    """A question as an `InputRequest` (the same shape a handshake-era server sends as a request)."""
+    if isinstance(question, FormQuestion):
+        return {"method": "elicitation/create",
+                "params": {"mode": "form", "message": question.full_message, "requestedSchema": question.schema}}
+    if isinstance(question, SamplingQuestion):
+        params: dict[str, Any] = {
+            "messages": [{"role": "user", "content": {"type": "text", "text": question.prompt}}],
+            "maxTokens": question.max_tokens,
+        }
+        if question.system_prompt is not None:
+            params["systemPrompt"] = question.system_prompt
+        if question.temperature is not None:
+            params["temperature"] = question.temperature
+        return {"method": "sampling/createMessage", "params": params}
+    assert isinstance(question, RootsQuestion)
+    return {"method": "roots/list", "params": {}}
+
+
+def input_required(questions: tuple[Question, ...], state: str | None) -> dict[str, Any]:
+    result: dict[str, Any] = {"resultType": "input_required",
+                              "inputRequests": {q.key: input_request(q) for q in questions}}
+    if state is not None:
+        result["requestState"] = state
+    return result
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", by_alias=True)
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(type(value)).dump_python(value, mode="json")
+
+
+def tool_result(value: Any, *, has_output_schema: bool) -> dict[str, Any]:
+    """A function's return value as a `CallToolResult`."""
+    if isinstance(value, Mapping) and "content" in value and isinstance(value.get("content"), list):
+        return {"resultType": "complete", **value}
+    if value is None:
+        return {"resultType": "complete", "content": []}
+    if isinstance(value, str):
+        return {"resultType": "complete", "content": [{"type": "text", "text": value}]}
+    data = _jsonable(value)
+    result: dict[str, Any] = {"resultType": "complete",
+                              "content": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
+    if has_output_schema or isinstance(data, dict):
+        result["structuredContent"] = data
+    return result
+
+
+def tool_refusal(refusal: Refuse) -> dict[str, Any]:
+    """A refusal as a tool result: declines are deliberate outcomes, the rest are errors a model can act on."""
+    structured: dict[str, Any] = {"outcome": refusal.reason, "message": refusal.message}
+    if refusal.missing:
+        structured["missing"] = [m.describe() for m in refusal.missing]
+    return {"resultType": "complete", "content": [{"type": "text", "text": refusal.message}],
+            "structuredContent": structured, "isError": refusal.reason not in ("declined", "cancelled")}
+
+
+def tool_error(message: str) -> dict[str, Any]:
+    return {"resultType": "complete", "content": [{"type": "text", "text": message}], "isError": True}
+
+
+def prompt_result(value: Any, description: str | None) -> dict[str, Any]:
+    if isinstance(value, Mapping) and "messages" in value:
+        return {"resultType": "complete", **value}
+    items = value if isinstance(value, list | tuple) else [value]
+    messages = []
+    for item in items:
+        if isinstance(item, str):
+            messages.append({"role": "user", "content": {"type": "text", "text": item}})
+        elif isinstance(item, Mapping):
+            messages.append(dict(item))
+        else:
+            messages.append({"role": "user", "content": {"type": "text", "text": str(item)}})
+    result: dict[str, Any] = {"resultType": "complete", "messages": messages}
+    if description:
+        result["description"] = description
+    return result
+
+
+def resource_result(value: Any, uri: str, mime_type: str | None) -> dict[str, Any]:
+    if isinstance(value, Mapping) and "contents" in value:
+        return {"resultType": "complete", "ttlMs": 0, "cacheScope": "private", **value}
+    entry: dict[str, Any] = {"uri": uri}
+    if mime_type:
+        entry["mimeType"] = mime_type
+    if isinstance(value, bytes | bytearray):
+        entry["blob"] = base64.b64encode(bytes(value)).decode()
+    elif isinstance(value, str):
+        entry["text"] = value
+    else:
+        entry["text"] = json.dumps(_jsonable(value), ensure_ascii=False)
+        entry["mimeType"] = "application/json"
+    return {"resultType": "complete", "ttlMs": 0, "cacheScope": "private", "contents": [entry]}
