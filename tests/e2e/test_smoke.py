@@ -1,0 +1,24 @@
+"""The demo's transfer, end to end over loopback HTTP with a raw JSON-RPC client."""
+
+from __future__ import annotations
+
+from askback.demo import app as demo_app
+from tests.support.rawclient import RawClient, accept
+
+
+def test_transfer_asks_then_confirms_then_runs_once(serve) -> None:
+    url = serve(demo_app)
+    with RawClient(url) as c:
+        r1 = c.call("transfer", {"amount": 50})["result"]
+        assert r1["resultType"] == "input_required"
+        assert set(r1["inputRequests"]) == {"to", "from_account"}
+        r2 = c.call("transfer", {"amount": 50}, state=r1["requestState"], responses={
+            "to": accept(to="DE44500105175407324931"), "from_account": accept(from_account="DE02120300000000202051")})
+        r2 = r2["result"]
+        assert list(r2["inputRequests"]) == ["confirm"]
+        assert "Send 50 EUR from DE02120300000000202051 to DE44500105175407324931?" in (
+            r2["inputRequests"]["confirm"]["params"]["message"])
+        final = c.call("transfer", {"amount": 50}, state=r2["requestState"], responses={"confirm": accept(confirm=True)})
+        assert final["result"]["structuredContent"]["status"] == "sent"
+        replay = c.call("transfer", {"amount": 50}, state=r2["requestState"], responses={"confirm": accept(confirm=True)})
+        assert replay["error"]["code"] == -32602
