@@ -68,11 +68,25 @@ class App:
     @overload
     def tool(self, fn: F) -> F: ...
     @overload
-    def tool(self, fn: None = None, *, name: str | None = None, title: str | None = None,
-             description: str | None = None, once: bool = False) -> Callable[[F], F]: ...
+    def tool(
+        self,
+        fn: None = None,
+        *,
+        name: str | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        once: bool = False,
+    ) -> Callable[[F], F]: ...
 
-    def tool(self, fn: F | None = None, *, name: str | None = None, title: str | None = None,
-             description: str | None = None, once: bool = False) -> F | Callable[[F], F]:
+    def tool(
+        self,
+        fn: F | None = None,
+        *,
+        name: str | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        once: bool = False,
+    ) -> F | Callable[[F], F]:
         """Register a tool. `once=True` makes the final round of a flow single-use: a replay never re-runs it."""
 
         def register(f: F) -> F:
@@ -82,8 +96,16 @@ class App:
 
         return register(fn) if fn is not None else register
 
-    def prompt(self, fn: F | None = None, *, name: str | None = None, title: str | None = None,
-               description: str | None = None) -> Any:
+    @overload
+    def prompt(self, fn: F) -> F: ...
+    @overload
+    def prompt(
+        self, fn: None = None, *, name: str | None = None, title: str | None = None, description: str | None = None
+    ) -> Callable[[F], F]: ...
+
+    def prompt(
+        self, fn: F | None = None, *, name: str | None = None, title: str | None = None, description: str | None = None
+    ) -> F | Callable[[F], F]:
         """Register a prompt. It returns a string, a list of messages, or a full `prompts/get` result."""
 
         def register(f: F) -> F:
@@ -92,13 +114,27 @@ class App:
 
         return register(fn) if fn is not None else register
 
-    def resource(self, uri_template: str, *, name: str | None = None, title: str | None = None,
-                 description: str | None = None, mime_type: str = "text/plain") -> Callable[[F], F]:
+    def resource(
+        self,
+        uri_template: str,
+        *,
+        name: str | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        mime_type: str = "text/plain",
+    ) -> Callable[[F], F]:
         """Register a resource (template). `{name}` parts of the URI fill parameters; the rest are asked."""
 
         def register(f: F) -> F:
-            spec = build_spec(f, kind="resource", name=name, title=title, description=description,
-                              uri_template=uri_template, mime_type=mime_type)
+            spec = build_spec(
+                f,
+                kind="resource",
+                name=name,
+                title=title,
+                description=description,
+                uri_template=uri_template,
+                mime_type=mime_type,
+            )
             self._add(self.resources, spec)
             return f
 
@@ -122,6 +158,9 @@ class App:
         else:
             keyring = Environment(keys=env.keys, store=env.store, data_dir=data_dir).keyring()
         store = self._store
-        used = store if store is not None and not isinstance(store, str) else open_store(
-            store if isinstance(store, str) else env.store, data_dir=data_dir)
+        used = (
+            store
+            if store is not None and not isinstance(store, str)
+            else open_store(store if isinstance(store, str) else env.store, data_dir=data_dir)
+        )
         return Runtime(codec=StateCodec(keyring, self.policy), used=used)

@@ -38,8 +38,7 @@ def _serve(target: str, host: str, port: int, stdio: bool, workers: int, log_lev
     if workers > 1:
         os.environ[_TARGET_ENV] = target
         os.environ["ASKBACK_SERVE_HOST"] = host
-        uvicorn.run("askback.cli:_worker_app", factory=True, host=host, port=port, workers=workers,
-                    log_level=log_level)
+        uvicorn.run("askback.cli:_worker_app", factory=True, host=host, port=port, workers=workers, log_level=log_level)
     else:
         uvicorn.run(http_app(app, host=host), host=host, port=port, log_level=log_level)
     return 0
@@ -83,8 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     demo.add_argument("--port", type=int, default=8000)
     demo.add_argument("--log-level", default="info")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
     if args.command == "demo":
         return _serve("askback.demo:app", args.host, args.port, False, 1, args.log_level)
     return _serve(args.target, args.host, args.port, args.stdio, args.workers, args.log_level)

@@ -25,8 +25,11 @@ class Environment:
 
     @classmethod
     def read(cls) -> Environment:
-        return cls(keys=os.environ.get("ASKBACK_KEYS") or None, store=os.environ.get("ASKBACK_STORE", ""),
-                   data_dir=default_data_dir())
+        return cls(
+            keys=os.environ.get("ASKBACK_KEYS") or None,
+            store=os.environ.get("ASKBACK_STORE", ""),
+            data_dir=default_data_dir(),
+        )
 
     def keyring(self) -> Keyring:
         if self.keys:

@@ -12,9 +12,11 @@ import askback
 
 app = askback.App("askback-demo", instructions="A demo bank and issue tracker whose tools ask for what is missing.")
 
-_ACCOUNTS = {
-    None: [askback.Option("DE89370400440532013000", "Everyday account (DE89 …3000)"),
-           askback.Option("DE02120300000000202051", "Savings account (DE02 …2051)")],
+_ACCOUNTS: dict[str | None, list[askback.Option]] = {
+    None: [
+        askback.Option("DE89370400440532013000", "Everyday account (DE89 …3000)"),
+        askback.Option("DE02120300000000202051", "Savings account (DE02 …2051)"),
+    ],
 }
 
 
@@ -50,8 +52,13 @@ def open_issue(
     priority: Literal["low", "normal", "high"] = "normal",
 ) -> dict[str, object]:
     """Open an issue in a (demo) tracker."""
-    return {"repo": repo, "title": title, "reporter": github_login, "priority": priority,
-            "number": 100 + secrets.randbelow(900)}
+    return {
+        "repo": repo,
+        "title": title,
+        "reporter": github_login,
+        "priority": priority,
+        "number": 100 + secrets.randbelow(900),
+    }
 
 
 @app.prompt()

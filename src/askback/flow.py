@@ -87,9 +87,18 @@ class Flow:
             progress = envelope.progress
         options: dict[str, Sequence[Option]] = {}
         for _ in range(len(spec.params) + 1):
-            outcome = decide(spec, CallInput(arguments=rnd.arguments, responses=rnd.responses, progress=progress,
-                                             caps=rnd.caps, principal=rnd.principal, options=options,
-                                             max_rounds=self.app.max_rounds))
+            outcome = decide(
+                spec,
+                CallInput(
+                    arguments=rnd.arguments,
+                    responses=rnd.responses,
+                    progress=progress,
+                    caps=rnd.caps,
+                    principal=rnd.principal,
+                    options=options,
+                    max_rounds=self.app.max_rounds,
+                ),
+            )
             if not isinstance(outcome, NeedOptions):
                 break
             for name in outcome.names:
@@ -128,8 +137,12 @@ class Flow:
             try:
                 p.form.validate(option.value)
             except ValueError:
-                logger.error("option %r from the provider of %s.%s does not fit its type; left out",
-                             option.value, spec.name, name)
+                logger.error(
+                    "option %r from the provider of %s.%s does not fit its type; left out",
+                    option.value,
+                    spec.name,
+                    name,
+                )
                 continue
             options.append(option)
         return options

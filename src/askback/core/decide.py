@@ -151,8 +151,11 @@ class _Round:
         if asks:
             rounds = (self.call.progress.rounds if self.call.progress else 0) + 1
             if rounds > self.call.max_rounds:
-                return Refuse("too_many_rounds", f"{self.spec.name}: gave up after {self.call.max_rounds} rounds of "
-                              "questions without getting every value. Nothing was done.")
+                return Refuse(
+                    "too_many_rounds",
+                    f"{self.spec.name}: gave up after {self.call.max_rounds} rounds of "
+                    "questions without getting every value. Nothing was done.",
+                )
             return Ask(tuple(asks), self._progress(asks, rounds))
         missing = [p.name for p in self.spec.params if p.kind != "caller" and p.name not in self.values]
         if missing:  # only possible when a value waits on something that can never be known
@@ -181,8 +184,9 @@ class _Round:
             p = self.spec.param(name)
             carried[name] = self._to_json(p, self.values[name])
             self.answered[name] = fp
-        return Progress(values=carried, answered=dict(self.answered),
-                        asked={q.key: q.fingerprint for q in asks}, rounds=rounds)
+        return Progress(
+            values=carried, answered=dict(self.answered), asked={q.key: q.fingerprint for q in asks}, rounds=rounds
+        )
 
     # -- one parameter -----------------------------------------------------------------------------------
     def _resolve(self, p: ParamSpec) -> Question | Refuse | Literal["need_options", "unaskable", "known"]:
@@ -202,8 +206,11 @@ class _Round:
                 return "need_options"
             options = self.call.options[p.name]
             if not options:
-                return Refuse("no_options", f"{self.spec.name}: there is no {p.title.lower()} to choose from for "
-                              "this caller, so nothing was done.")
+                return Refuse(
+                    "no_options",
+                    f"{self.spec.name}: there is no {p.title.lower()} to choose from for "
+                    "this caller, so nothing was done.",
+                )
         supplied = self.call.arguments.get(p.name, _MISSING) if p.from_arguments else _MISSING
         if supplied is not _MISSING and supplied is not None:
             try:
@@ -228,8 +235,9 @@ class _Round:
             return self._accept_form(p, question, answer, options)
         return question
 
-    def _accept_form(self, p: ParamSpec, q: FormQuestion, answer: Any,
-                     options: Sequence[Option] | None) -> Question | Refuse | Literal["known"]:
+    def _accept_form(
+        self, p: ParamSpec, q: FormQuestion, answer: Any, options: Sequence[Option] | None
+    ) -> Question | Refuse | Literal["known"]:
         assert p.form is not None
         try:
             action, content = _form_answer(answer)
@@ -252,8 +260,11 @@ class _Round:
     def _resolve_confirm(self, p: ParamSpec) -> Question | Refuse | Literal["known"]:
         text = self._render(p.message or "Confirm?")
         binding = {n: self._to_json(self.spec.param(n), self.values[n]) for n in p.deps}
-        schema = {"type": "object", "properties": {p.field: {"type": "boolean", "title": "Confirm",
-                                                              "description": text}}, "required": [p.field]}
+        schema = {
+            "type": "object",
+            "properties": {p.field: {"type": "boolean", "title": "Confirm", "description": text}},
+            "required": [p.field],
+        }
         q = FormQuestion(key=p.name, message=text, schema=schema, binding=binding)
         answer = self._answer_for(p, q)
         if answer is _MISSING:
@@ -270,7 +281,10 @@ class _Round:
                 action = "decline"
         if action != "accept" and not p.wants_answer:
             return _declined(self.spec, p, action)
-        self.values[p.name] = Answer(action=action, content=dict(content)) if p.wants_answer else True
+        outcome: Literal["accept", "decline", "cancel"] = (
+            "accept" if action == "accept" else ("cancel" if action == "cancel" else "decline")
+        )
+        self.values[p.name] = Answer(action=outcome, content=dict(content)) if p.wants_answer else True
         self.answered[p.name] = q.fingerprint
         return "known"
 
@@ -279,8 +293,13 @@ class _Round:
 
         marker = p.marker
         assert isinstance(marker, Sample)
-        q = SamplingQuestion(key=p.name, prompt=self._render(marker.prompt), max_tokens=marker.max_tokens,
-                             system_prompt=marker.system_prompt, temperature=marker.temperature)
+        q = SamplingQuestion(
+            key=p.name,
+            prompt=self._render(marker.prompt),
+            max_tokens=marker.max_tokens,
+            system_prompt=marker.system_prompt,
+            temperature=marker.temperature,
+        )
         answer = self._answer_for(p, q)
         if answer is _MISSING:
             return q
@@ -321,8 +340,9 @@ class _Round:
 
     def _again(self, p: ParamSpec, q: FormQuestion, reason: str) -> FormQuestion:
         self.problems.by_name[p.name] = reason
-        return FormQuestion(key=q.key, message=q.message, schema=q.schema, note=self.problems.note(p.name),
-                            binding=q.binding)
+        return FormQuestion(
+            key=q.key, message=q.message, schema=q.schema, note=self.problems.note(p.name), binding=q.binding
+        )
 
     def _value_question(self, p: ParamSpec, options: Sequence[Option] | None) -> FormQuestion | None:
         assert p.form is not None
@@ -367,8 +387,7 @@ class _Round:
         if p.kind == "roots":
             from pydantic import TypeAdapter
 
-            return TypeAdapter(p.annotation).validate_python(
-                raw if _root_type(p) is Root else [r["uri"] for r in raw])
+            return TypeAdapter(p.annotation).validate_python(raw if _root_type(p) is Root else [r["uri"] for r in raw])
         assert p.form is not None
         return p.form.validate(raw)
 
@@ -378,8 +397,7 @@ class _Round:
         if p.kind == "sample":
             return value
         if p.kind == "roots":
-            return [{"uri": r.uri, "name": r.name} if isinstance(r, Root) else {"uri": r, "name": None}
-                    for r in value]
+            return [{"uri": r.uri, "name": r.name} if isinstance(r, Root) else {"uri": r, "name": None} for r in value]
         if p.form is None:
             return value
         return p.form.to_json(value)
@@ -398,8 +416,11 @@ class _Round:
         why = ", ".join(f"{p.name} ({_why_unaskable(p, self.call.caps)})" for p in unaskable)
         names = ", ".join(m.name for m in missing if m.as_argument)
         retry = f" Call {self.spec.name} again with these arguments: {names}." if names else ""
-        return Refuse("cannot_ask", f"{self.spec.name} is missing values it cannot ask for here: {why}. "
-                      f"Nothing was done.{retry}", tuple(missing))
+        return Refuse(
+            "cannot_ask",
+            f"{self.spec.name} is missing values it cannot ask for here: {why}. Nothing was done.{retry}",
+            tuple(missing),
+        )
 
 
 _MISSING: Any = object()
@@ -433,8 +454,9 @@ def _form_answer(answer: Any) -> tuple[str, Mapping[str, Any]]:
 def _sample_text(answer: Mapping[str, Any]) -> str | None:
     content = answer.get("content")
     blocks = content if isinstance(content, list) else [content]
-    texts = [b.get("text") for b in blocks if isinstance(b, Mapping) and b.get("type") == "text"]
-    texts = [t for t in texts if isinstance(t, str)]
+    texts = [
+        t for b in blocks if isinstance(b, Mapping) and b.get("type") == "text" and isinstance(t := b.get("text"), str)
+    ]
     return "".join(texts) if texts else None
 
 

@@ -144,7 +144,9 @@ def _flatten(node: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any]
     return out, None
 
 
-def choice_schema(options: list[tuple[Any, str | None]], *, title: str | None, description: str | None) -> dict[str, Any]:
+def choice_schema(
+    options: list[tuple[Any, str | None]], *, title: str | None, description: str | None
+) -> dict[str, Any]:
     """A single-select string field listing `options` (value, title) with their titles."""
     schema: dict[str, Any] = {"type": "string"}
     if any(t for _, t in options):

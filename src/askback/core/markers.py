@@ -31,7 +31,9 @@ class Option:
     title: str | None = None
 
 
-OptionsProvider = Callable[..., "Sequence[Option | str | int | float | bool] | Awaitable[Sequence[Option | str | int | float | bool]]"]
+OptionsProvider = Callable[
+    ..., "Sequence[Option | str | int | float | bool] | Awaitable[Sequence[Option | str | int | float | bool]]"
+]
 
 
 @dataclass(frozen=True)

@@ -11,34 +11,66 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-_CREDENTIAL_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (label, re.compile(pattern))
-    for label, pattern in (
-        ("password", r"\b(pass ?words?|passwd|pwd|pass ?phrases?|pass ?codes?)\b"),
-        ("PIN", r"\b(pin|pin ?codes?|pin ?numbers?)\b"),
-        ("one-time code", r"\b(otp|totp|hotp|one ?time ?(pass ?word|pass ?code|code)s?|(2fa|mfa|two ?factor|verification|auth|authentication|security|sms) ?codes?)\b"),
-        ("API key", r"\b(api ?keys?|apikeys?|access ?keys?|secret ?keys?|license ?keys?|app ?keys?)\b"),
-        ("secret", r"\b(secrets?|client ?secrets?|shared ?secrets?)\b"),
+_TERMS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("password", ("pass ?words?", "passwd", "pwd", "pass ?phrases?", "pass ?codes?")),
+    ("PIN", ("pin", "pin ?codes?", "pin ?numbers?")),
+    (
+        "one-time code",
         (
-            "token",
-            r"\b((access|refresh|bearer|auth|authentication|authorization|api|session|id|oauth|csrf|security|"
-            r"personal ?access|github|gitlab|slack|jwt) ?tokens?|tokens?$|^tokens?\b|jwts?)\b",
+            "otp",
+            "totp",
+            "hotp",
+            "one ?time ?(pass ?word|pass ?code|code)s?",
+            "(2fa|mfa|two ?factor|verification|auth|authentication|security|sms) ?codes?",
         ),
-        ("private key", r"\b((private|signing|encryption|master|ssh|pgp|gpg) ?keys?|privkeys?|keystores?)\b"),
-        ("credential", r"\b(credentials?|creds)\b"),
-        ("card number", r"\b((credit|debit|payment|bank)? ?card ?(numbers?|nos?|nums?|details?)|pans?|ccn(um)?|cc ?(numbers?|nums?|nos?)|credit ?cards?|debit ?cards?)\b"),
-        ("card security code", r"\b(cvv2?|cvc2?|cid|csc|card ?(verification|security) ?(codes?|values?|numbers?)|security ?codes?)\b"),
-        ("card expiry", r"\b(card ?(expiry|expiration)( ?dates?)?)\b"),
-    )
+    ),
+    ("API key", ("api ?keys?", "apikeys?", "access ?keys?", "secret ?keys?", "license ?keys?", "app ?keys?")),
+    ("secret", ("secrets?", "client ?secrets?", "shared ?secrets?")),
+    (
+        "token",
+        (
+            "(access|refresh|bearer|auth|authentication|authorization|api|session|id|oauth|csrf|security"
+            "|personal ?access|github|gitlab|slack|jwt) ?tokens?",
+            "tokens?",
+            "jwts?",
+            "bearer",
+        ),
+    ),
+    ("private key", ("(private|signing|encryption|master|ssh|pgp|gpg) ?keys?", "privkeys?", "keystores?")),
+    ("credential", ("credentials?", "creds")),
+    (
+        "card number",
+        (
+            "(credit|debit|payment|bank)? ?card ?(numbers?|nos?|nums?|details?)",
+            "pan",
+            "ccn(um)?",
+            "cc ?(numbers?|nums?|nos?)",
+            "credit ?cards?",
+            "debit ?cards?",
+        ),
+    ),
+    (
+        "card security code",
+        ("cvv2?", "cvc2?", "csc", "card ?(verification|security) ?(codes?|values?|numbers?)", "security ?codes?"),
+    ),
+    ("card expiry", ("card ?(expiry|expiration)( ?dates?)?",)),
 )
+_CREDENTIAL_PATTERNS = tuple((label, re.compile(r"\b(" + "|".join(alts) + r")\b")) for label, alts in _TERMS)
 
 # Ordinary phrases that contain a credential word but are not credentials.
-_ORDINARY = re.compile(
-    r"\b(max ?tokens?|tokens? ?(counts?|limits?|budgets?|usage|used)|num ?tokens?|password ?(hints?|policy|policies|length|"
-    r"strength|rules?|reset ?links?|expiry)|public ?keys?|api ?keys? ?(names?|labels?|ids?|descriptions?)|secret ?(santa)?names?|"
-    r"card ?(holder|holders|holder ?names?|names?|types?|brands?|colou?rs?|titles?|games?)|pin ?(message|post|comment)s?|"
-    r"pinned)\b"
+_ORDINARY_PHRASES = (
+    "max ?tokens?",
+    "tokens? ?(counts?|limits?|budgets?|usage|used)",
+    "num ?tokens?",
+    "tokens? ?(ids?|types?|names?|symbols?|standards?)",
+    "password ?(hints?|policy|policies|length|strength|rules?|reset ?links?|expiry)",
+    "public ?keys?",
+    "api ?keys? ?(names?|labels?|ids?|descriptions?)",
+    "card ?(holder|holders|holder ?names?|names?|types?|brands?|colou?rs?|titles?|games?)",
+    "pin ?(message|post|comment)s?",
+    "pinned",
 )
+_ORDINARY = re.compile(r"\b(" + "|".join(_ORDINARY_PHRASES) + r")\b")
 
 
 def _normalise(text: str) -> str:

@@ -201,14 +201,20 @@ def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes:
     elif info is not None and info.default is not PydanticUndefined:
         default = info.default
     elif info is not None and info.default_factory is not None:
-        default = info.default_factory()  # type: ignore[call-arg]
-    if marker is not None and getattr(marker, "title", None):
-        title = marker.title  # type: ignore[union-attr]
+        default = info.get_default(call_default_factory=True)
+    if isinstance(marker, Ask) and marker.title:
+        title = marker.title
     # Strip askback markers so pydantic sees only its own metadata.
     pyd_meta = [m for m in meta if not isinstance(m, Ask | OneOf | Confirm | Sample | Roots)]
-    value_type: Any = Annotated[(base, *pyd_meta)] if pyd_meta else base  # type: ignore[valid-type]
-    common: dict[str, Any] = {"name": pname, "annotation": value_type, "title": title, "description": description,
-                              "default": default, "marker": marker}
+    value_type: Any = Annotated[(base, *pyd_meta)] if pyd_meta else base
+    common: dict[str, Any] = {
+        "name": pname,
+        "annotation": value_type,
+        "title": title,
+        "description": description,
+        "default": default,
+        "marker": marker,
+    }
 
     if base is Caller:
         return ParamSpec(kind="caller", form=None, message=None, field=pname, deps=(), **common)
@@ -216,15 +222,28 @@ def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes:
         wants_answer = _strip_optional(base) is Answer
         if not wants_answer and _strip_optional(base) is not bool:
             raise SpecError(f"{where}: Confirm parameter {pname!r} must be typed bool or askback.Answer")
-        return ParamSpec(kind="confirm", form=None, message=marker.text, field=marker.field or pname,
-                         deps=template_fields(marker.text), wants_answer=wants_answer,
-                         **{**common, "default": NO_DEFAULT})
+        return ParamSpec(
+            kind="confirm",
+            form=None,
+            message=marker.text,
+            field=marker.field or pname,
+            deps=template_fields(marker.text),
+            wants_answer=wants_answer,
+            **{**common, "default": NO_DEFAULT},
+        )
     if isinstance(marker, Sample):
         full = _strip_optional(base) in (dict, dict[str, Any])
         if not full and _strip_optional(base) is not str:
             raise SpecError(f"{where}: Sample parameter {pname!r} must be typed str (the text) or dict (the result)")
-        return ParamSpec(kind="sample", form=None, message=marker.prompt, field=pname,
-                         deps=template_fields(marker.prompt), wants_full_result=full, **common)
+        return ParamSpec(
+            kind="sample",
+            form=None,
+            message=marker.prompt,
+            field=pname,
+            deps=template_fields(marker.prompt),
+            wants_full_result=full,
+            **common,
+        )
     if isinstance(marker, Roots):
         if get_origin(_strip_optional(base)) is not list or get_args(_strip_optional(base))[0] not in (Root, str):
             raise SpecError(f"{where}: Roots parameter {pname!r} must be typed list[askback.Root] or list[str]")
@@ -243,8 +262,15 @@ def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes:
     if isinstance(marker, OneOf):
         provider_params = _provider_params(marker.provider)
         provider_deps = tuple(n for n in provider_params if n != "caller")
-        return ParamSpec(kind="choice", form=form, message=message, field=field_name,
-                         deps=tuple(dict.fromkeys(deps + provider_deps)), provider_params=provider_params, **common)
+        return ParamSpec(
+            kind="choice",
+            form=form,
+            message=message,
+            field=field_name,
+            deps=tuple(dict.fromkeys(deps + provider_deps)),
+            provider_params=provider_params,
+            **common,
+        )
     return ParamSpec(kind="value", form=form, message=message, field=field_name, deps=deps, **common)
 
 
@@ -258,7 +284,7 @@ def _dependency_order(where: str, params: Sequence[ParamSpec]) -> tuple[ParamSpe
         if p.name in done:
             return
         if p.name in visiting:
-            cycle = " -> ".join([*visiting[visiting.index(p.name):], p.name])
+            cycle = " -> ".join([*visiting[visiting.index(p.name) :], p.name])
             raise SpecError(f"{where}: parameters wait for each other in a cycle ({cycle})")
         visiting.append(p.name)
         for dep in p.deps:

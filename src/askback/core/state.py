@@ -87,8 +87,13 @@ class Binding:
     @cached_property
     def _encoded(self) -> bytes:
         # Length-prefixed fields: unambiguous without the cost of a JSON encoder.
-        parts = (self.audience, self.method, self.target, self.arguments_digest,
-                 "\x00" if self.principal is None else "p" + self.principal)
+        parts = (
+            self.audience,
+            self.method,
+            self.target,
+            self.arguments_digest,
+            "\x00" if self.principal is None else "p" + self.principal,
+        )
         return b"".join(len(b).to_bytes(4, "big") + b for b in (x.encode() for x in parts))
 
     def associated_data(self, header: bytes) -> bytes:
@@ -183,10 +188,11 @@ class Keyring:
         if aead is None:
             raise StateRejected("sealed with a key that is not in the ring (retired or foreign)")
         try:
-            return aead.decrypt(nonce, raw[_HEADER.size:], binding.associated_data(header))
+            return aead.decrypt(nonce, raw[_HEADER.size :], binding.associated_data(header))
         except InvalidTag:
-            raise StateRejected("did not authenticate: altered, or bound to another server, request or "
-                                "principal") from None
+            raise StateRejected(
+                "did not authenticate: altered, or bound to another server, request or principal"
+            ) from None
 
 
 @dataclass
@@ -211,19 +217,28 @@ class StateCodec:
         now = int(self.policy.now())
         flow_id = previous.flow_id if previous else os.urandom(12)
         deadline = previous.deadline if previous else now + self.policy.flow_ttl
-        return Envelope(flow_id=flow_id, issued_at=now, expires_at=min(now + self.policy.round_ttl, deadline),
-                        deadline=deadline, progress=progress)
+        return Envelope(
+            flow_id=flow_id,
+            issued_at=now,
+            expires_at=min(now + self.policy.round_ttl, deadline),
+            deadline=deadline,
+            progress=progress,
+        )
 
     def seal(self, envelope: Envelope, binding: Binding) -> str:
         p = envelope.progress
-        body = json.dumps([p.values, p.answered, p.asked], separators=(",", ":"), ensure_ascii=False,
-                          default=str).encode()
-        plaintext = _TIMES.pack(envelope.issued_at, envelope.expires_at, envelope.deadline, p.rounds,
-                                envelope.flow_id) + body
+        body = json.dumps(
+            [p.values, p.answered, p.asked], separators=(",", ":"), ensure_ascii=False, default=str
+        ).encode()
+        plaintext = (
+            _TIMES.pack(envelope.issued_at, envelope.expires_at, envelope.deadline, p.rounds, envelope.flow_id) + body
+        )
         token = self.keyring.seal(plaintext, binding)
         if len(token) > self.policy.max_bytes:
-            raise StateTooLarge(f"the requestState would be {len(token)} bytes, over the cap of "
-                                f"{self.policy.max_bytes}; ask for less per flow or raise the cap")
+            raise StateTooLarge(
+                f"the requestState would be {len(token)} bytes, over the cap of "
+                f"{self.policy.max_bytes}; ask for less per flow or raise the cap"
+            )
         return token
 
     def open(self, token: str, binding: Binding) -> Envelope:
@@ -234,7 +249,7 @@ class StateCodec:
         plaintext = self.keyring.open(token, binding)
         try:
             issued, expires, deadline, rounds, flow_id = _TIMES.unpack_from(plaintext)
-            values, answered, asked = json.loads(plaintext[_TIMES.size:])
+            values, answered, asked = json.loads(plaintext[_TIMES.size :])
         except (struct.error, ValueError, TypeError) as exc:
             raise StateRejected(f"malformed body ({type(exc).__name__})") from None
         if not (isinstance(values, dict) and isinstance(answered, dict) and isinstance(asked, dict)):
@@ -246,5 +261,10 @@ class StateCodec:
             raise StateRejected("the flow deadline has passed")
         if now > expires:
             raise StateRejected("the round has expired")
-        return Envelope(flow_id=flow_id, issued_at=issued, expires_at=expires, deadline=deadline,
-                        progress=Progress(values=values, answered=answered, asked=asked, rounds=rounds))
+        return Envelope(
+            flow_id=flow_id,
+            issued_at=issued,
+            expires_at=expires,
+            deadline=deadline,
+            progress=Progress(values=values, answered=answered, asked=asked, rounds=rounds),
+        )

@@ -43,8 +43,11 @@ class _EraRouter:
 
 def _security(host: str, allowed_hosts: Sequence[str] | None) -> TransportSecuritySettings | None:
     if allowed_hosts is not None:
-        return TransportSecuritySettings(enable_dns_rebinding_protection=True, allowed_hosts=list(allowed_hosts),
-                                         allowed_origins=[f"http://{h}" for h in allowed_hosts])
+        return TransportSecuritySettings(
+            enable_dns_rebinding_protection=True,
+            allowed_hosts=list(allowed_hosts),
+            allowed_origins=[f"http://{h}" for h in allowed_hosts],
+        )
     if host in ("127.0.0.1", "localhost", "::1"):
         return TransportSecuritySettings(
             enable_dns_rebinding_protection=True,
@@ -54,15 +57,24 @@ def _security(host: str, allowed_hosts: Sequence[str] | None) -> TransportSecuri
     return None
 
 
-def http_app(app: App, *, host: str = "127.0.0.1", path: str = "/mcp", server: Server[Any] | None = None,
-             allowed_hosts: Sequence[str] | None = None, extra_routes: Sequence[BaseRoute] = ()) -> Starlette:
+def http_app(
+    app: App,
+    *,
+    host: str = "127.0.0.1",
+    path: str = "/mcp",
+    server: Server[Any] | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    extra_routes: Sequence[BaseRoute] = (),
+) -> Starlette:
     """A Starlette app serving `app` over streamable HTTP at `path` (both eras)."""
     sdk_server = server or build_server(app)
     security = _security(host, allowed_hosts)
-    modern = StreamableHTTPSessionManager(app=sdk_server, json_response=True, stateless=True,
-                                          security_settings=security)
-    legacy = StreamableHTTPSessionManager(app=sdk_server, json_response=False, stateless=False,
-                                          security_settings=security)
+    modern = StreamableHTTPSessionManager(
+        app=sdk_server, json_response=True, stateless=True, security_settings=security
+    )
+    legacy = StreamableHTTPSessionManager(
+        app=sdk_server, json_response=False, stateless=False, security_settings=security
+    )
     router = _EraRouter(modern, legacy)
 
     @contextlib.asynccontextmanager

@@ -46,25 +46,38 @@ class _McpServer:
         self.templates = [(UriTemplate.parse(s.uri_template or ""), s) for s in app.resources.values()]
         self._tools = {"resultType": "complete", "tools": [self._tool_entry(s) for s in app.tools.values()]}
         self._prompts = {"resultType": "complete", "prompts": [self._prompt_entry(s) for s in app.prompts.values()]}
-        self._resources = {"resultType": "complete", "resources": [self._resource_entry(s) for t, s in self.templates if not t.variable_names]}
-        self._templates = {"resultType": "complete", "resourceTemplates": [self._template_entry(s) for t, s in self.templates
-                                                 if t.variable_names]}
+        self._resources = {
+            "resultType": "complete",
+            "resources": [self._resource_entry(s) for t, s in self.templates if not t.variable_names],
+        }
+        self._templates = {
+            "resultType": "complete",
+            "resourceTemplates": [self._template_entry(s) for t, s in self.templates if t.variable_names],
+        }
         self.server: Server[Any] = Server(
             app.name,
             version=app.version,
             instructions=app.instructions,
-            cache_hints={"tools/list": _LIST_HINT, "prompts/list": _LIST_HINT, "resources/list": _LIST_HINT,
-                         "resources/templates/list": _LIST_HINT},
+            cache_hints={
+                "tools/list": _LIST_HINT,
+                "prompts/list": _LIST_HINT,
+                "resources/list": _LIST_HINT,
+                "resources/templates/list": _LIST_HINT,
+            },
             # Without this the SDK re-runs tools/list inside every tools/call to check Mcp-Param headers.
             get_tool_input_schema=lambda name: s.input_schema if (s := app.tools.get(name)) else None,
-            on_list_tools=self.list_tools,
-            on_call_tool=self.call_tool,
-            on_list_prompts=self.list_prompts,
-            on_get_prompt=self.get_prompt,
-            on_list_resources=self.list_resources,
-            on_list_resource_templates=self.list_resource_templates,
-            on_read_resource=self.read_resource,
         )
+        # Handlers return wire dicts (the SDK validates them per protocol version before sending).
+        add = self.server.add_request_handler
+        add("tools/list", types.PaginatedRequestParams, self.list_tools)
+        add("tools/call", types.CallToolRequestParams, self.call_tool)
+        if app.prompts:
+            add("prompts/list", types.PaginatedRequestParams, self.list_prompts)
+            add("prompts/get", types.GetPromptRequestParams, self.get_prompt)
+        if app.resources:
+            add("resources/list", types.PaginatedRequestParams, self.list_resources)
+            add("resources/templates/list", types.PaginatedRequestParams, self.list_resource_templates)
+            add("resources/read", types.ReadResourceRequestParams, self.read_resource)
 
     # -- listings (static: built once) -------------------------------------------------------------------
     @staticmethod
@@ -80,9 +93,14 @@ class _McpServer:
 
     @staticmethod
     def _prompt_entry(spec: Spec) -> dict[str, Any]:
-        entry: dict[str, Any] = {"name": spec.name, "arguments": [
-            {"name": p.name, "description": p.description or p.title, "required": p.required}
-            for p in spec.params if p.from_arguments]}
+        entry: dict[str, Any] = {
+            "name": spec.name,
+            "arguments": [
+                {"name": p.name, "description": p.description or p.title, "required": p.required}
+                for p in spec.params
+                if p.from_arguments
+            ],
+        }
         if spec.title:
             entry["title"] = spec.title
         if spec.description:
@@ -129,8 +147,10 @@ class _McpServer:
         except (ToolError, StateTooLarge, SecretInForm) as exc:
             return wire.tool_error(str(exc))
         except _Internal:
-            return wire.tool_error(f"{spec.name} failed with an internal error. Nothing more is known here; "
-                                   "the server log has the details.")
+            return wire.tool_error(
+                f"{spec.name} failed with an internal error. Nothing more is known here; "
+                "the server log has the details."
+            )
         if isinstance(step, Finished):
             return wire.tool_result(step.value, has_output_schema=spec.output_schema is not None)
         if isinstance(step, Refused):
@@ -147,10 +167,11 @@ class _McpServer:
         assert isinstance(step, Asking)
         return wire.input_required(step.questions, step.state)
 
-    async def read_resource(self, ctx: ServerRequestContext[Any],
-                            params: types.ReadResourceRequestParams) -> dict[str, Any]:
+    async def read_resource(
+        self, ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
+    ) -> dict[str, Any]:
         uri = str(params.uri)
-        for template, spec in self.templates:
+        for template, spec in self.templates:  # noqa: B007 - the matching spec is used after the loop
             variables = template.match(uri)
             if variables is not None:
                 break
@@ -162,8 +183,9 @@ class _McpServer:
         assert isinstance(step, Asking)
         return wire.input_required(step.questions, step.state)
 
-    async def _play_or_raise(self, ctx: ServerRequestContext[Any], spec: Spec, method: str, target: str,
-                             arguments: dict[str, Any]) -> Step:
+    async def _play_or_raise(
+        self, ctx: ServerRequestContext[Any], spec: Spec, method: str, target: str, arguments: dict[str, Any]
+    ) -> Step:
         """Prompts and resources have no tool-error result: a refusal is a deliberate JSON-RPC error."""
         try:
             step = await self._play(ctx, spec, method, target, arguments)
@@ -179,8 +201,9 @@ class _McpServer:
         return step
 
     # -- one request, either era -------------------------------------------------------------------------
-    async def _play(self, ctx: ServerRequestContext[Any], spec: Spec, method: str, target: str,
-                    arguments: Mapping[str, Any]) -> Step:
+    async def _play(
+        self, ctx: ServerRequestContext[Any], spec: Spec, method: str, target: str, arguments: Mapping[str, Any]
+    ) -> Step:
         raw = ctx.params or {}
         responses = raw.get("inputResponses")
         state = raw.get("requestState")
@@ -213,8 +236,12 @@ class _McpServer:
         progress = None
         responses: dict[str, Any] | None = None
         while True:
-            step = await self.flow.step(spec, Round(rnd.method, rnd.target, rnd.arguments, responses, None,
-                                                    rnd.caps, rnd.principal), progress=progress, sealed=False)
+            step = await self.flow.step(
+                spec,
+                Round(rnd.method, rnd.target, rnd.arguments, responses, None, rnd.caps, rnd.principal),
+                progress=progress,
+                sealed=False,
+            )
             if not isinstance(step, Asking):
                 return step
             responses = {}

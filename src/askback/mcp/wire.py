@@ -29,8 +29,10 @@ def capabilities(declared: ClientCapabilities | None) -> Capabilities:
 def input_request(question: Question) -> dict[str, Any]:
     """A question as an `InputRequest` (the same shape a handshake-era server sends as a request)."""
     if isinstance(question, FormQuestion):
-        return {"method": "elicitation/create",
-                "params": {"mode": "form", "message": question.full_message, "requestedSchema": question.schema}}
+        return {
+            "method": "elicitation/create",
+            "params": {"mode": "form", "message": question.full_message, "requestedSchema": question.schema},
+        }
     if isinstance(question, SamplingQuestion):
         params: dict[str, Any] = {
             "messages": [{"role": "user", "content": {"type": "text", "text": question.prompt}}],
@@ -46,8 +48,10 @@ def input_request(question: Question) -> dict[str, Any]:
 
 
 def input_required(questions: tuple[Question, ...], state: str | None) -> dict[str, Any]:
-    result: dict[str, Any] = {"resultType": "input_required",
-                              "inputRequests": {q.key: input_request(q) for q in questions}}
+    result: dict[str, Any] = {
+        "resultType": "input_required",
+        "inputRequests": {q.key: input_request(q) for q in questions},
+    }
     if state is not None:
         result["requestState"] = state
     return result
@@ -70,8 +74,10 @@ def tool_result(value: Any, *, has_output_schema: bool) -> dict[str, Any]:
     if isinstance(value, str):
         return {"resultType": "complete", "content": [{"type": "text", "text": value}]}
     data = _jsonable(value)
-    result: dict[str, Any] = {"resultType": "complete",
-                              "content": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}]}
+    result: dict[str, Any] = {
+        "resultType": "complete",
+        "content": [{"type": "text", "text": json.dumps(data, ensure_ascii=False)}],
+    }
     if has_output_schema or isinstance(data, dict):
         result["structuredContent"] = data
     return result
@@ -82,8 +88,12 @@ def tool_refusal(refusal: Refuse) -> dict[str, Any]:
     structured: dict[str, Any] = {"outcome": refusal.reason, "message": refusal.message}
     if refusal.missing:
         structured["missing"] = [m.describe() for m in refusal.missing]
-    return {"resultType": "complete", "content": [{"type": "text", "text": refusal.message}],
-            "structuredContent": structured, "isError": refusal.reason not in ("declined", "cancelled")}
+    return {
+        "resultType": "complete",
+        "content": [{"type": "text", "text": refusal.message}],
+        "structuredContent": structured,
+        "isError": refusal.reason not in ("declined", "cancelled"),
+    }
 
 
 def tool_error(message: str) -> dict[str, Any]:
