@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import inspect
 import string
+import sys
 import types
 import typing
 import warnings
@@ -142,10 +143,7 @@ def build_spec(
     """Read `fn`'s signature into a `Spec`; raise `SpecError` (or `SecretInForm`) for what cannot work."""
     endpoint = name or fn.__name__
     where = f"{kind} {endpoint!r}"
-    try:
-        hints = typing.get_type_hints(fn, include_extras=True)
-    except Exception as exc:
-        raise SpecError(f"{where}: cannot resolve type hints ({exc})") from exc
+    hints = _type_hints(fn, where)
     sig = inspect.signature(fn)
     params: list[ParamSpec] = []
     notes: list[str] = []
@@ -187,6 +185,32 @@ def build_spec(
         output_schema=_output_schema(hints.get("return")),
         registration_warnings=tuple(notes),
     )
+
+
+def _type_hints(fn: Callable[..., Any], where: str) -> dict[str, Any]:
+    """Resolve annotations, including names local to the function that registered `fn`.
+
+    With `from __future__ import annotations`, a tool defined inside a function may name types or providers
+    that only exist in that function's locals; the registering frames are searched for them.
+    """
+    try:
+        return typing.get_type_hints(fn, include_extras=True)
+    except NameError as first:
+        error: Exception = first
+    except Exception as exc:
+        raise SpecError(f"{where}: cannot resolve type hints ({exc})") from exc
+    localns: dict[str, Any] = {}
+    frame = sys._getframe(1)
+    for _ in range(8):
+        frame = frame.f_back  # type: ignore[assignment]
+        if frame is None:
+            break
+        localns = {**frame.f_locals, **localns}
+        try:
+            return typing.get_type_hints(fn, localns=localns, include_extras=True)
+        except NameError as exc:
+            error = exc
+    raise SpecError(f"{where}: cannot resolve type hints ({error})") from error
 
 
 def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes: list[str]) -> ParamSpec:
