@@ -128,7 +128,7 @@ class RootsLister:
 
     async def __call__(self, context: ClientRequestContext) -> types.ListRootsResult | types.ErrorData:
         self.calls += 1
-        return types.ListRootsResult(roots=[types.Root(uri=u, name=f"root {i}")  # type: ignore[arg-type]
+        return types.ListRootsResult(roots=[types.Root(uri=u, name=f"root {i}")
                                             for i, u in enumerate(self.uris)])
 
 

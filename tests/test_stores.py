@@ -1,0 +1,96 @@
+"""Single-use flow ids: memory and SQLite stores, atomic across threads and processes."""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from pathlib import Path
+
+import anyio
+import pytest
+
+from askback.stores import MemoryUsedFlows, SQLiteUsedFlows, StoreConfigError, open_store
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_claim_once_then_refuse(kind: str, tmp_path: Path) -> None:
+    store = MemoryUsedFlows() if kind == "memory" else SQLiteUsedFlows(tmp_path / "s.db")
+
+    async def main() -> None:
+        future = time.time() + 60
+        assert await store.claim("flow-1", future)
+        assert not await store.claim("flow-1", future)
+        assert await store.claim("flow-2", future)
+        # an entry past its deadline no longer blocks (the state it protected cannot open any more)
+        assert await store.claim("old", time.time() - 1)
+        assert await store.claim("old", future)
+        await store.close()
+
+    anyio.run(main)
+
+
+def test_sqlite_survives_a_restart(tmp_path: Path) -> None:
+    async def main() -> None:
+        first = SQLiteUsedFlows(tmp_path / "s.db")
+        assert await first.claim("f", time.time() + 60)
+        await first.close()
+        second = SQLiteUsedFlows(tmp_path / "s.db")
+        assert not await second.claim("f", time.time() + 60)
+        await second.close()
+
+    anyio.run(main)
+
+
+def _claim_in_process(path: str, flow_id: str, start: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    async def main() -> bool:
+        store = SQLiteUsedFlows(Path(path))
+        while time.time() < start:
+            await anyio.sleep(0.001)
+        won = await store.claim(flow_id, time.time() + 60)
+        await store.close()
+        return won
+
+    out.put(anyio.run(main))
+
+
+def test_sqlite_claim_is_atomic_across_processes(tmp_path: Path) -> None:
+    ctx = multiprocessing.get_context("spawn")
+    out: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
+    path = str(tmp_path / "shared.db")
+    SQLiteUsedFlows(Path(path))  # create the schema first
+    start = time.time() + 1.5
+    procs = [ctx.Process(target=_claim_in_process, args=(path, "same-flow", start, out)) for _ in range(4)]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=30) for _ in procs]
+    for p in procs:
+        p.join(timeout=30)
+    assert sorted(results) == [False, False, False, True]
+
+
+def test_concurrent_claims_in_one_process(tmp_path: Path) -> None:
+    store = SQLiteUsedFlows(tmp_path / "s.db")
+    wins: list[bool] = []
+
+    async def claim() -> None:
+        wins.append(await store.claim("x", time.time() + 60))
+
+    async def main() -> None:
+        async with anyio.create_task_group() as tg:
+            for _ in range(16):
+                tg.start_soon(claim)
+
+    anyio.run(main)
+    assert wins.count(True) == 1
+
+
+def test_store_urls(tmp_path: Path) -> None:
+    assert isinstance(open_store("memory://", data_dir=tmp_path), MemoryUsedFlows)
+    s = open_store(f"sqlite:///{tmp_path}/x.db", data_dir=tmp_path)
+    assert isinstance(s, SQLiteUsedFlows) and s.path == tmp_path / "x.db"
+    d = open_store("", data_dir=tmp_path)
+    assert isinstance(d, SQLiteUsedFlows) and d.path == tmp_path / "askback.sqlite3"
+    with pytest.raises(StoreConfigError, match="three slashes"):
+        open_store("sqlite://x.db", data_dir=tmp_path)
+    with pytest.raises(StoreConfigError, match="unknown store"):
+        open_store("mongo://x", data_dir=tmp_path)
