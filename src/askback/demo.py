@@ -35,7 +35,7 @@ class Receipt(BaseModel):
 
 @app.tool(once=True)
 def transfer(
-    amount: Annotated[Decimal, Field(gt=0, le=10_000, description="Amount to send, in EUR")],
+    amount: Annotated[Decimal, Field(ge=Decimal("0.01"), le=10_000, description="Amount to send, in EUR")],
     to: Annotated[str, Field(min_length=15, max_length=34, description="Recipient IBAN")],
     from_account: Annotated[str, askback.OneOf(accounts_of_caller), Field(description="Account to send from")],
     confirm: Annotated[bool, askback.Confirm("Send {amount} EUR from {from_account} to {to}?")],

@@ -461,3 +461,19 @@ def test_dependency_cycles_and_unknown_names_are_registration_errors() -> None:
     with pytest.raises(SpecError, match="unknown"):
         @app.tool()
         def g(a: Annotated[str, askback.Ask("{nope}?")]) -> None: ...
+
+
+def test_a_refusal_never_promises_a_retry_that_cannot_work() -> None:
+    spec = confirm_app().tools["send"]
+    out = play(spec, {"amount": 5}, caps=Capabilities())
+    assert isinstance(out, Refuse) and out.reason == "cannot_ask"
+    assert "again with these arguments" not in out.message
+    assert "ok (the client did not declare form elicitation)" in out.message
+    app = make_app()
+
+    @app.tool()
+    def f(x: int, y: int) -> int:
+        return x
+
+    out = play(app.tools["f"], {"y": 1}, caps=Capabilities())
+    assert isinstance(out, Refuse) and "Call f again with these arguments: x." in out.message

@@ -9,6 +9,7 @@ answerers, so every assertion about what was asked is an assertion about what re
 from __future__ import annotations
 
 import dataclasses
+import re
 import sys
 from collections.abc import Callable, Iterator
 from decimal import Decimal
@@ -385,15 +386,17 @@ async def test_client_without_elicitation_gets_error_naming_missing_values(
 
     assert result.is_error is True
     text = text_of(result)
-    assert "to" in text and "from_account" in text
+    assert re.search(r"\bto \(", text) and re.search(r"\bfrom_account \(", text), text
     assert "Nothing was done" in text
     assert result.structured_content is not None
     assert result.structured_content["outcome"] == "cannot_ask"
+    assert result.structured_content["message"] == text
     missing = {m["name"]: m for m in result.structured_content["missing"]}
     assert {"to", "from_account"} <= set(missing)
-    assert "amount" not in missing
-    assert missing["to"]["asArgument"] is True
+    assert "amount" not in missing  # it was given
+    assert missing["to"]["asArgument"] is True and missing["from_account"]["asArgument"] is True
     assert missing["to"]["schema"].get("description") == "Recipient IBAN"
+    assert all(not m["asArgument"] for n, m in missing.items() if n not in ("to", "from_account"))
     assert counted_transfer == []
 
 

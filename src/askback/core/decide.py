@@ -405,29 +405,41 @@ class _Round:
     def _cannot_ask(self, unaskable: Sequence[ParamSpec]) -> Refuse:
         props = self.spec.input_schema.get("properties", {})
         missing: list[MissingValue] = []
+        # Values only the client can give (confirmations, samples, roots) that it cannot give on this request:
+        # while any remain, retrying with arguments cannot complete the call, so the message must not say so.
+        blocked = [p for p in unaskable if not p.from_arguments]
         for p in self.spec.params:
             if p.kind == "caller" or p.name in self.values:
                 continue
             if p.from_arguments:
                 reason = self.problems.by_name.get(p.name, "missing")
                 missing.append(MissingValue(p.name, props.get(p.name, {}), reason, True))
-            else:
-                missing.append(MissingValue(p.name, {}, f"needs a {p.kind} answer from the client", False))
-        why = ", ".join(f"{p.name} ({_why_unaskable(p, self.call.caps)})" for p in unaskable)
+                continue
+            missing.append(MissingValue(p.name, {}, f"needs a {p.kind} answer from the client", False))
+            if p not in blocked and not _kind_askable(p, self.call.caps):
+                blocked.append(p)
+        shown = list({p.name: p for p in [*unaskable, *blocked]}.values())
+        why = ", ".join(f"{p.name} ({_why_unaskable(p)})" for p in shown)
         names = ", ".join(m.name for m in missing if m.as_argument)
-        retry = f" Call {self.spec.name} again with these arguments: {names}." if names else ""
-        return Refuse(
-            "cannot_ask",
-            f"{self.spec.name} is missing values it cannot ask for here: {why}. Nothing was done.{retry}",
-            tuple(missing),
-        )
+        if blocked:
+            after = " This client cannot complete the call: it would have to declare what is needed above."
+        elif names:
+            after = f" Call {self.spec.name} again with these arguments: {names}."
+        else:
+            after = ""
+        message = f"{self.spec.name} is missing values it cannot ask for here: {why}. Nothing was done.{after}"
+        return Refuse("cannot_ask", message, tuple(missing))
 
 
 _MISSING: Any = object()
 
 
-def _why_unaskable(p: ParamSpec, caps: Capabilities) -> str:
-    if p.kind in ("value", "choice") and p.form is not None and p.form.schema is None and p.kind == "value":
+def _kind_askable(p: ParamSpec, caps: Capabilities) -> bool:
+    return {"sample": caps.sampling, "roots": caps.roots}.get(p.kind, caps.form)
+
+
+def _why_unaskable(p: ParamSpec) -> str:
+    if p.kind == "value" and p.form is not None and p.form.schema is None:
         return f"cannot be asked in a form: {p.form.unaskable}"
     needed = {"sample": "sampling", "roots": "roots"}.get(p.kind, "form elicitation")
     return f"the client did not declare {needed}"
