@@ -16,7 +16,6 @@ import binascii
 import hashlib
 import json
 import os
-import re
 import struct
 import time
 from collections.abc import Mapping, Sequence
@@ -36,7 +35,8 @@ from askback.core.questions import canonical_json
 VERSION = 1
 _HEADER = struct.Struct(">B4s12s")
 _TIMES = struct.Struct(">IIIH12s")  # issued, expires, deadline, rounds, flow id
-_TOKEN_CHARS = re.compile(r"[A-Za-z0-9_-]+")
+# Built once: constructing an encoder per call costs more than encoding a small state.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=str)
 MIN_KEY_BYTES = 32
 DEFAULT_MAX_STATE_BYTES = 16 * 1024
 
@@ -61,15 +61,22 @@ def b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
+_FROM_URLSAFE = bytes.maketrans(b"-_", b"+/")
+
+
 def b64url_decode_strict(text: str) -> bytes:
     """Decode unpadded base64url, refusing anything but the one canonical spelling of the bytes."""
-    if not _TOKEN_CHARS.fullmatch(text) or len(text) % 4 == 1:
+    try:
+        encoded = text.encode("ascii")
+    except UnicodeEncodeError:
+        raise ValueError("not base64url") from None
+    if b"+" in encoded or b"/" in encoded or b"=" in encoded or len(encoded) % 4 == 1:
         raise ValueError("not base64url")
     try:
-        data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError) as exc:
-        raise ValueError("not base64url") from exc
-    if b64url(data) != text:
+        data = binascii.a2b_base64(encoded.translate(_FROM_URLSAFE) + b"=" * (-len(encoded) % 4), strict_mode=True)
+    except binascii.Error:
+        raise ValueError("not base64url") from None
+    if b64url(data) != text:  # unused low bits set: the same bytes spelled another way
         raise ValueError("non-canonical base64url")
     return data
 
@@ -227,9 +234,7 @@ class StateCodec:
 
     def seal(self, envelope: Envelope, binding: Binding) -> str:
         p = envelope.progress
-        body = json.dumps(
-            [p.values, p.answered, p.asked], separators=(",", ":"), ensure_ascii=False, default=str
-        ).encode()
+        body = _ENCODER.encode([p.values, p.answered, p.asked]).encode()
         plaintext = (
             _TIMES.pack(envelope.issued_at, envelope.expires_at, envelope.deadline, p.rounds, envelope.flow_id) + body
         )
