@@ -10,7 +10,9 @@ from collections.abc import Sequence
 
 from starlette.applications import Starlette
 
+from askback.core.state import KeyConfigError
 from askback.loader import TargetError, load_app
+from askback.stores import StoreConfigError
 
 _TARGET_ENV = "ASKBACK_SERVE_TARGET"
 
@@ -27,6 +29,11 @@ def _serve(target: str, host: str, port: int, stdio: bool, workers: int, log_lev
         app = load_app(target)
     except TargetError as exc:
         print(f"askback: {exc}", file=sys.stderr)
+        return 2
+    try:
+        app.runtime  # noqa: B018 - fail here, with a clear message, on a bad key or store
+    except (KeyConfigError, StoreConfigError, OSError) as exc:
+        print(f"askback: cannot start {app.name!r}: {exc}", file=sys.stderr)
         return 2
     if stdio:
         return _serve_stdio(app)
@@ -57,7 +64,6 @@ def _serve_stdio(app: object) -> int:
 
     assert isinstance(app, App)
     server = build_server(app)
-    app.runtime  # noqa: B018 - resolve keys and store before the first request
 
     async def run() -> None:
         async with stdio_server() as (read, write):

@@ -477,3 +477,53 @@ def test_a_refusal_never_promises_a_retry_that_cannot_work() -> None:
 
     out = play(app.tools["f"], {"y": 1}, caps=Capabilities())
     assert isinstance(out, Refuse) and "Call f again with these arguments: x." in out.message
+
+
+def test_integer_choices_are_offered_as_strings_and_come_back_as_numbers() -> None:
+    app = make_app()
+
+    class Level(enum.IntEnum):
+        LOW = 1
+        HIGH = 2
+
+    @app.tool()
+    def f(n: Literal[1, 2], level: Level, many: list[Literal[3, 4]]) -> int:
+        return n
+
+    spec = app.tools["f"]
+    asked = play(spec, {})
+    props = {k: q.schema["properties"][k] for k, q in questions(asked).items()}
+    assert props["n"]["enum"] == ["1", "2"] and props["level"]["enum"] == ["1", "2"]
+    assert props["many"]["items"]["enum"] == ["3", "4"]
+    assert isinstance(asked, Ask)
+    done = play(spec, {}, progress=asked.progress,
+                responses={"n": form(n="2"), "level": form(level="1"), "many": form(many=["4"])})
+    assert done == Complete({"n": 2, "level": Level.LOW, "many": [4]})
+
+
+def test_a_missing_nested_value_is_named_with_a_self_contained_schema() -> None:
+    class Address(BaseModel):
+        city: str
+
+    app = make_app()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UnaskableWarning)
+
+        @app.tool()
+        def ship(item: str, address: Address) -> str:
+            return item
+
+    out = play(app.tools["ship"], {"item": "book"})
+    assert isinstance(out, Refuse)
+    schema = out.missing[0].schema
+    assert schema["$ref"] == "#/$defs/Address" and "Address" in schema["$defs"]
+
+
+def test_no_warning_for_an_unaskable_parameter_that_has_a_default() -> None:
+    app = make_app()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UnaskableWarning)
+
+        @app.tool()
+        def tag(item: str, tags: list[str] | None = None) -> str:
+            return item

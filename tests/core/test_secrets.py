@@ -93,3 +93,17 @@ def test_registration_accepts_ordinary_parameters() -> None:
         return username
 
     assert "generate" in app.tools
+
+
+def test_the_question_text_is_guarded_too() -> None:
+    app = askback.App("t")
+    with pytest.raises(SecretInForm) as info:
+        @app.tool()
+        def f(x: Annotated[str, askback.Ask("What is your password?", field="answer")]) -> str:
+            return x
+
+    assert info.value.field == "answer" and "a password" in str(info.value)
+
+
+def test_the_message_uses_the_right_article() -> None:
+    assert "an API key" in str(SecretInForm("tool 't'", "k", "API key"))

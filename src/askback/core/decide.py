@@ -28,6 +28,7 @@ from askback.core.questions import (
     Question,
     RootsQuestion,
     SamplingQuestion,
+    canonical_json,
 )
 from askback.core.spec import ParamSpec, Spec
 
@@ -402,6 +403,14 @@ class _Round:
             return value
         return p.form.to_json(value)
 
+    def _argument_schema(self, name: str, props: Mapping[str, Any]) -> dict[str, Any]:
+        """The argument's schema from the tool's input schema, self-contained (with the `$defs` it refers to)."""
+        schema = dict(props.get(name, {}))
+        defs = self.spec.input_schema.get("$defs")
+        if defs and "$ref" in canonical_json(schema).decode():
+            schema["$defs"] = defs
+        return schema
+
     def _cannot_ask(self, unaskable: Sequence[ParamSpec]) -> Refuse:
         props = self.spec.input_schema.get("properties", {})
         missing: list[MissingValue] = []
@@ -413,7 +422,7 @@ class _Round:
                 continue
             if p.from_arguments:
                 reason = self.problems.by_name.get(p.name, "missing")
-                missing.append(MissingValue(p.name, props.get(p.name, {}), reason, True))
+                missing.append(MissingValue(p.name, self._argument_schema(p.name, props), reason, True))
                 continue
             missing.append(MissingValue(p.name, {}, f"needs a {p.kind} answer from the client", False))
             if p not in blocked and not _kind_askable(p, self.call.caps):

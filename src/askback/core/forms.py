@@ -7,7 +7,7 @@ asked in a form; `FieldForm.unaskable` then says why.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -27,9 +27,13 @@ class FieldForm:
     adapter: TypeAdapter[Any]
     schema: dict[str, Any] | None
     unaskable: str | None = None
+    # Forms offer choices as strings only; a choice among numbers maps its string back to the number.
+    choices: dict[str, Any] = field(default_factory=dict)
 
     def validate(self, value: Any) -> Any:
         """Return the Python value, or raise `AnswerInvalid` with a short reason."""
+        if self.choices:
+            value = _from_choice(self.choices, value)
         try:
             return self.adapter.validate_python(value)
         except ValidationError as exc:
@@ -54,7 +58,8 @@ def field_form(annotation: Any, *, title: str | None, description: str | None, d
         raw = adapter.json_schema(mode="validation")
     except Exception as exc:  # pydantic raises several types for schemas it cannot render
         return FieldForm(adapter, None, f"its type has no JSON schema ({type(exc).__name__})")
-    flat, reason = _flatten(raw, raw.get("$defs", {}))
+    choices: dict[str, Any] = {}
+    flat, reason = _flatten(raw, raw.get("$defs", {}), choices)
     if flat is None:
         return FieldForm(adapter, None, reason)
     if title:
@@ -66,7 +71,19 @@ def field_form(annotation: Any, *, title: str | None, description: str | None, d
             flat["default"] = adapter.dump_python(default, mode="json")
         except Exception:  # a default that cannot be shown is simply not pre-filled
             flat.pop("default", None)
-    return FieldForm(adapter, flat, None)
+    if choices and "default" in flat:
+        flat["default"] = (
+            [str(v) for v in flat["default"]] if isinstance(flat["default"], list) else str(flat["default"])
+        )
+    return FieldForm(adapter, flat, None, choices)
+
+
+def _from_choice(choices: dict[str, Any], value: Any) -> Any:
+    if isinstance(value, str):
+        return choices.get(value, value)
+    if isinstance(value, list):
+        return [choices.get(v, v) if isinstance(v, str) else v for v in value]
+    return value
 
 
 class _NoDefault:
@@ -87,7 +104,9 @@ def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
-def _flatten(node: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any] | None, str | None]:
+def _flatten(
+    node: dict[str, Any], defs: dict[str, Any], choices: dict[str, Any]
+) -> tuple[dict[str, Any] | None, str | None]:
     node = _resolve(node, defs)
     if "anyOf" in node:
         branches = [_resolve(b, defs) for b in node["anyOf"] if _resolve(b, defs).get("type") != "null"]
@@ -97,7 +116,7 @@ def _flatten(node: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any]
         if chosen is None:
             return None, "a union of several types is not a single form field"
         extra = {k: node[k] for k in _COMMON_KEYS if k in node}
-        return _flatten({**chosen, **extra}, defs)
+        return _flatten({**chosen, **extra}, defs, choices)
     kind = node.get("type")
     out: dict[str, Any] = {}
     if kind == "string":
@@ -112,6 +131,10 @@ def _flatten(node: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any]
         for key in ("minLength", "maxLength"):
             if key in node:
                 out[key] = node[key]
+    elif kind in ("number", "integer") and "enum" in node:
+        out["type"] = "string"
+        out["enum"] = [str(v) for v in node["enum"]]
+        choices.update({str(v): v for v in node["enum"]})
     elif kind in ("number", "integer"):
         out["type"] = kind
         for key in ("minimum", "maximum"):
@@ -126,6 +149,9 @@ def _flatten(node: dict[str, Any], defs: dict[str, Any]) -> tuple[dict[str, Any]
         out["type"] = "boolean"
     elif kind == "array":
         items = _resolve(node.get("items", {}), defs)
+        if items.get("type") in ("number", "integer") and "enum" in items:
+            choices.update({str(v): v for v in items["enum"]})
+            items = {**items, "type": "string"}
         if items.get("type") != "string" or "enum" not in items:
             return None, "a list is only a form field when its items are a fixed set of choices"
         out["type"] = "array"

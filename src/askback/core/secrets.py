@@ -106,10 +106,12 @@ class SecretInForm(ValueError):
     """A form would ask for a credential; it must be entered out of band instead."""
 
     def __init__(self, where: str, field: str, term: str) -> None:
+        article = "an" if term[:1].lower() in "aeiou" else "a"
         super().__init__(
-            f"{where}: field {field!r} asks for a {term}. Credentials (passwords, API keys, tokens, private keys, "
-            "payment card data) must never be asked for in a form: collect them out of band instead "
-            "(an MCP URL-mode elicitation to a page you serve, or an A2A auth-required step)."
+            f"{where}: form field {field!r} would ask for {article} {term}. Credentials (passwords, PINs, API keys, "
+            "tokens, private keys, payment card data) are never asked for in a form, where they would pass through "
+            "the client and the model's context: collect them out of band instead, on a page the server controls "
+            "(MCP URL-mode elicitation)."
         )
         self.field = field
         self.term = term

@@ -18,7 +18,7 @@ from pydantic_core import PydanticUndefined
 
 from askback.core.forms import NO_DEFAULT, FieldForm, field_form
 from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample
-from askback.core.secrets import SecretInForm, field_credential
+from askback.core.secrets import SecretInForm, credential_term, field_credential
 
 ParamKind = Literal["value", "choice", "confirm", "sample", "roots", "caller"]
 EndpointKind = Literal["tool", "prompt", "resource"]
@@ -276,11 +276,12 @@ def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes:
     form = field_form(value_type, title=title, description=description, default=default)
     message = marker.message if isinstance(marker, Ask | OneOf) else None
     field_name = (marker.field if isinstance(marker, Ask | OneOf) else None) or pname
-    if form.schema is not None:
-        term = field_credential(field_name, form.schema) or field_credential(pname, {})
+    if form.schema is not None or isinstance(marker, OneOf):
+        # The question's own text counts too: "What is your password?" asks for one whatever the field is named.
+        term = field_credential(field_name, form.schema or {}) or credential_term(pname) or credential_term(message)
         if term:
-            raise SecretInForm(where, pname, term)
-    elif not isinstance(marker, OneOf):
+            raise SecretInForm(where, field_name, term)
+    elif default is NO_DEFAULT:  # a parameter with a default is never asked, so there is nothing to warn about
         notes.append(f"{where}: parameter {pname!r} cannot be asked for if missing: {form.unaskable}")
     deps = template_fields(message)
     if isinstance(marker, OneOf):

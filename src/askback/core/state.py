@@ -143,15 +143,17 @@ class Keyring:
 
     @classmethod
     def from_text(cls, text: str) -> Keyring:
-        """Parse `ASKBACK_KEYS`: comma-separated base64url keys."""
+        """Parse `ASKBACK_KEYS`: comma-separated base64url keys (padding optional; nothing else accepted)."""
         keys = []
-        for part in (p.strip() for p in text.split(",")):
+        for number, part in enumerate((p.strip() for p in text.split(",")), start=1):
             if not part:
                 continue
             try:
-                keys.append(base64.urlsafe_b64decode(part + "=" * (-len(part) % 4)))
-            except (binascii.Error, ValueError) as exc:
-                raise KeyConfigError("ASKBACK_KEYS must hold comma-separated base64url keys") from exc
+                keys.append(b64url_decode_strict(part.rstrip("=")))
+            except ValueError:
+                raise KeyConfigError(
+                    f"ASKBACK_KEYS: key {number} is not base64url (letters, digits, '-' and '_' only)"
+                ) from None
         return cls(keys)
 
     @classmethod

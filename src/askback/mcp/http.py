@@ -43,10 +43,9 @@ class _EraRouter:
 
 def _security(host: str, allowed_hosts: Sequence[str] | None) -> TransportSecuritySettings | None:
     if allowed_hosts is not None:
+        origins = [f"{scheme}://{h}" for h in allowed_hosts for scheme in ("https", "http")]
         return TransportSecuritySettings(
-            enable_dns_rebinding_protection=True,
-            allowed_hosts=list(allowed_hosts),
-            allowed_origins=[f"http://{h}" for h in allowed_hosts],
+            enable_dns_rebinding_protection=True, allowed_hosts=list(allowed_hosts), allowed_origins=origins
         )
     if host in ("127.0.0.1", "localhost", "::1"):
         return TransportSecuritySettings(

@@ -29,6 +29,7 @@ from askback.core.state import StateTooLarge
 from askback.errors import INVALID_STATE_MESSAGE, BadInput, InvalidRequestState, ToolError
 from askback.flow import Asking, Finished, Flow, Refused, Round, Step
 from askback.mcp import wire
+from askback.mcp.guard import RetryFieldsGuard
 
 logger = logging.getLogger("askback.mcp")
 _LIST_HINT = CacheHint(ttl_ms=60_000, scope="public")
@@ -67,6 +68,7 @@ class _McpServer:
             # Without this the SDK re-runs tools/list inside every tools/call to check Mcp-Param headers.
             get_tool_input_schema=lambda name: s.input_schema if (s := app.tools.get(name)) else None,
         )
+        self.server.middleware.append(RetryFieldsGuard())
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
