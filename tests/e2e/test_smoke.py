@@ -18,7 +18,8 @@ def test_transfer_asks_then_confirms_then_runs_once(serve) -> None:
         assert list(r2["inputRequests"]) == ["confirm"]
         assert "Send 50 EUR from DE02120300000000202051 to DE44500105175407324931?" in (
             r2["inputRequests"]["confirm"]["params"]["message"])
-        final = c.call("transfer", {"amount": 50}, state=r2["requestState"], responses={"confirm": accept(confirm=True)})
+        yes = {"confirm": accept(confirm=True)}
+        final = c.call("transfer", {"amount": 50}, state=r2["requestState"], responses=yes)
         assert final["result"]["structuredContent"]["status"] == "sent"
-        replay = c.call("transfer", {"amount": 50}, state=r2["requestState"], responses={"confirm": accept(confirm=True)})
+        replay = c.call("transfer", {"amount": 50}, state=r2["requestState"], responses=yes)
         assert replay["error"]["code"] == -32602

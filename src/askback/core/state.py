@@ -12,6 +12,7 @@ Token layout (base64url, no padding): version (1) | key id (4) | nonce (12) | ci
 from __future__ import annotations
 
 import base64
+import contextlib
 import binascii
 import hashlib
 import json
@@ -154,22 +155,32 @@ class Keyring:
                 raise KeyConfigError(
                     f"ASKBACK_KEYS: key {number} is not base64url (letters, digits, '-' and '_' only)"
                 ) from None
-        return cls(keys)
+        try:
+            return cls(keys)
+        except KeyConfigError as exc:
+            raise KeyConfigError(f"ASKBACK_KEYS: {exc}") from None
 
     @classmethod
     def load_or_create(cls, data_dir: Path) -> Keyring:
-        """The key kept in `data_dir/keys` (mode 0600), generated once if there is none."""
+        """The key kept in `data_dir/keys` (mode 0600), generated once if there is none.
+
+        Several workers may start at once: each writes a complete candidate file, and a hard link publishes it
+        atomically, so `keys` is never seen half-written. The first link wins; the others read the winner's key.
+        """
         data_dir.mkdir(parents=True, exist_ok=True)
         path = data_dir / "keys"
         if not path.exists():
-            fresh = b64url(os.urandom(32))
+            candidate = data_dir / f".keys.{os.getpid()}.{os.urandom(4).hex()}"
+            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
             try:
-                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:
-                pass  # another worker created it first; read theirs
-            else:
                 with os.fdopen(fd, "w") as fh:
-                    fh.write(fresh + "\n")
+                    fh.write(b64url(os.urandom(32)) + "\n")
+                    fh.flush()
+                    os.fsync(fh.fileno())
+                with contextlib.suppress(FileExistsError):  # another worker published first: use theirs
+                    os.link(candidate, path)
+            finally:
+                candidate.unlink(missing_ok=True)
         return cls.from_text(path.read_text())
 
     @property
