@@ -12,8 +12,8 @@ Token layout (base64url, no padding): version (1) | key id (4) | nonce (12) | ci
 from __future__ import annotations
 
 import base64
-import contextlib
 import binascii
+import contextlib
 import hashlib
 import json
 import os
