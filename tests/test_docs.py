@@ -48,7 +48,7 @@ def python_blocks(page: Path) -> list[Block]:
     return blocks
 
 
-PAGES = sorted(DOCS.glob("*.md"))
+PAGES = [*sorted(DOCS.glob("*.md")), DOCS.parent / "README.md"]
 
 
 def test_there_are_pages_with_code() -> None:

@@ -23,3 +23,19 @@ def test_transfer_asks_then_confirms_then_runs_once(serve) -> None:
         assert final["result"]["structuredContent"]["status"] == "sent"
         replay = c.call("transfer", {"amount": 50}, state=r2["requestState"], responses=yes)
         assert replay["error"]["code"] == -32602
+
+
+def test_tools_list_is_deterministic_and_cacheable(serve) -> None:
+    from askback.demo import app as demo_app
+
+    first_url = serve(demo_app)
+    with RawClient(first_url) as c:
+        a = c.send("tools/list")["result"]
+        b = c.send("tools/list")["result"]
+    assert a == b
+    assert a["resultType"] == "complete" and a["ttlMs"] >= 0 and a["cacheScope"] in ("public", "private")
+    names = [t["name"] for t in a["tools"]]
+    assert names == ["transfer", "open_issue"]
+    transfer = a["tools"][0]
+    assert "confirm" not in transfer["inputSchema"]["properties"]  # a confirmation is never an argument
+    assert transfer["inputSchema"]["required"] == ["amount", "to", "from_account"]

@@ -351,14 +351,14 @@ class _Round:
             from askback.core.forms import choice_schema
 
             prop = choice_schema([(o.value, o.title) for o in options], title=p.title, description=p.description)
-            default_message = f"Choose {p.title.lower()} for {self.spec.name}."
+            default_message = f'{self.spec.name}: choose "{p.description or p.title}".'
         else:
             if p.form.schema is None:
                 return None
             prop = dict(p.form.schema)
-            prop.pop("default", None) if p.required else None
-            what = p.title + (f" ({p.description})" if p.description else "")
-            default_message = f"{self.spec.name} needs a value for {what}."
+            if p.required:
+                prop.pop("default", None)
+            default_message = f'{self.spec.name} needs a value for "{p.description or p.title}".'
         message = self._render(p.message) if p.message else default_message
         schema = {"type": "object", "properties": {p.field: prop}, "required": [p.field]}
         return FormQuestion(key=p.name, message=message, schema=schema, note=self.problems.note(p.name))
