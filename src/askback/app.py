@@ -31,7 +31,7 @@ class App:
 
     `keys` (a `Keyring` or `ASKBACK_KEYS`-style text), `store` (a `UsedFlows` or a store URL) and `data_dir`
     default to the environment (`ASKBACK_KEYS`, `ASKBACK_STORE`, `ASKBACK_DATA_DIR`). `principal` maps the
-    MCP request context to the caller's identity when the SDK's own authentication is not used.
+    MCP request context to the caller's identity when the SDK's own authentication names none.
     """
 
     def __init__(

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import IN_CI, free_port
+from tests.support.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).resolve().parents[3] / "shared" / "conformance" / "run-mrtr.sh"
@@ -65,12 +66,7 @@ def test_official_harness_passes_every_mrtr_scenario(tmp_path: Path) -> None:
             except subprocess.TimeoutExpired as exc:
                 pytest.fail(f"the harness did not finish within {HARNESS_TIMEOUT} s:\n{exc.stdout!r}\n{exc.stderr!r}")
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            stop(server)
 
     report = (f"--- harness stdout (exit {run.returncode}) ---\n{run.stdout}\n--- harness stderr ---\n{run.stderr}\n"
               f"--- server log ---\n{log.read_text()}")

@@ -20,6 +20,7 @@ import pytest
 
 from askback.core.state import Binding, Keyring, StateCodec, arguments_digest
 from tests.conftest import free_port
+from tests.support.processes import stop
 from tests.support.rawclient import RawClient, accept
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,12 +86,7 @@ def served(args: list[str], env: dict[str, str], log: Path, timeout: float = 30)
                 time.sleep(0.1)
             yield server
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
 
 
 def fresh_call(url: str, *args: Any, **kw: Any) -> dict[str, Any]:

@@ -53,7 +53,9 @@ class _McpServer:
         }
         self._templates = {
             "resultType": "complete",
-            "resourceTemplates": [self._template_entry(s) for t, s in self.templates if t.variable_names],
+            "resourceTemplates": [
+                self._resource_entry(s, "uriTemplate") for t, s in self.templates if t.variable_names
+            ],
         }
         self.server: Server[Any] = Server(
             app.name,
@@ -110,17 +112,9 @@ class _McpServer:
         return entry
 
     @staticmethod
-    def _resource_entry(spec: Spec) -> dict[str, Any]:
-        entry: dict[str, Any] = {"name": spec.name, "uri": spec.uri_template}
-        if spec.description:
-            entry["description"] = spec.description
-        if spec.mime_type:
-            entry["mimeType"] = spec.mime_type
-        return entry
-
-    @staticmethod
-    def _template_entry(spec: Spec) -> dict[str, Any]:
-        entry: dict[str, Any] = {"name": spec.name, "uriTemplate": spec.uri_template}
+    def _resource_entry(spec: Spec, uri_key: str = "uri") -> dict[str, Any]:
+        """A `resources/list` entry, or with `uri_key="uriTemplate"` a `resources/templates/list` one."""
+        entry: dict[str, Any] = {"name": spec.name, uri_key: spec.uri_template}
         if spec.description:
             entry["description"] = spec.description
         if spec.mime_type:
@@ -213,7 +207,10 @@ class _McpServer:
             raise MCPError(code=types.INVALID_PARAMS, message="inputResponses must be an object")
         if state is not None and not isinstance(state, str):
             raise MCPError(code=types.INVALID_PARAMS, message=INVALID_STATE_MESSAGE)
-        principal = self.app.principal_hook(ctx) if self.app.principal_hook else authenticated_principal(ctx)
+        # The SDK's authentication, when the server uses it, names the principal; the app's hook covers the rest.
+        principal = authenticated_principal(ctx)
+        if principal is None and self.app.principal_hook is not None:
+            principal = self.app.principal_hook(ctx)
         modern = ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
         caps = wire.capabilities(ctx.session.client_capabilities)
         if not modern and not ctx.session.can_send_request:
