@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from askback.core.decide import Ask, CallInput, Capabilities, Complete, NeedOptions, Progress, Refuse, decide
 from askback.core.markers import Caller, Option
-from askback.core.questions import Question
+from askback.core.questions import FormQuestion, Question
 from askback.core.secrets import guard_form
 from askback.core.spec import Spec
 from askback.core.state import Binding, Envelope, StateRejected, arguments_digest
@@ -69,6 +69,13 @@ class Flow:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        # Forms already checked by the secret guard, by fingerprint (same fingerprint, same fields).
+        self._guarded: set[str] = set()
+
+    def _remember_guarded(self, fingerprint: str) -> None:
+        if len(self._guarded) >= 4096:
+            self._guarded.clear()
+        self._guarded.add(fingerprint)
 
     def binding(self, rnd: Round) -> Binding:
         return Binding(self.app.name, rnd.method, rnd.target, arguments_digest(rnd.arguments), rnd.principal)
@@ -109,8 +116,9 @@ class Flow:
             return Refused(outcome)
         if isinstance(outcome, Ask):
             for q in outcome.questions:
-                if q.method == "elicitation/create":
-                    guard_form(f"{spec.kind} {spec.name!r}", q.schema)  # type: ignore[union-attr]
+                if isinstance(q, FormQuestion) and q.fingerprint not in self._guarded:
+                    guard_form(f"{spec.kind} {spec.name!r}", q.schema)
+                    self._remember_guarded(q.fingerprint)
             token = None
             if sealed:
                 token = runtime.codec.seal(runtime.codec.new_envelope(outcome.progress, envelope), binding)

@@ -386,9 +386,7 @@ class _Round:
         if p.kind == "sample":
             return raw
         if p.kind == "roots":
-            from pydantic import TypeAdapter
-
-            return TypeAdapter(p.annotation).validate_python(raw if _root_type(p) is Root else [r["uri"] for r in raw])
+            return [Root(uri=r["uri"], name=r.get("name")) if p.wants_full_result else r["uri"] for r in raw]
         assert p.form is not None
         return p.form.validate(raw)
 
@@ -492,13 +490,3 @@ def _roots(answer: Mapping[str, Any]) -> list[Root] | None:
         name = item.get("name")
         out.append(Root(uri=item["uri"], name=name if isinstance(name, str) else None))
     return out
-
-
-def _root_type(p: ParamSpec) -> Any:
-    from typing import get_args
-
-    from askback.core.spec import _split_annotated, _strip_optional
-
-    base, _ = _split_annotated(p.annotation)
-    args = get_args(_strip_optional(base))
-    return args[0] if args else None

@@ -11,12 +11,16 @@ import base64
 import hashlib
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
+
+# Built once: `json.dumps` with options constructs a new encoder on every call, which costs more than the encoding.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
 
 
 def canonical_json(value: Any) -> bytes:
     """Deterministic compact JSON: sorted keys, no whitespace, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str).encode()
+    return _CANONICAL.encode(value).encode()
 
 
 def short_digest(data: bytes, size: int = 9) -> str:
@@ -35,7 +39,7 @@ class FormQuestion:
 
     method = "elicitation/create"
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
         return short_digest(canonical_json(["form", self.key, self.message, self.schema, self.binding]))
 
@@ -56,7 +60,7 @@ class SamplingQuestion:
 
     method = "sampling/createMessage"
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
         return short_digest(
             canonical_json(["sample", self.key, self.prompt, self.max_tokens, self.system_prompt, self.temperature])
@@ -70,7 +74,7 @@ class RootsQuestion:
     key: str
     method = "roots/list"
 
-    @property
+    @cached_property
     def fingerprint(self) -> str:
         return short_digest(canonical_json(["roots", self.key]))
 

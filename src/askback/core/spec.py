@@ -47,7 +47,7 @@ class ParamSpec:
     marker: Ask | OneOf | Confirm | Sample | Roots | None = None
     provider_params: tuple[str, ...] = ()
     wants_answer: bool = False
-    wants_full_result: bool = False
+    wants_full_result: bool = False  # Sample: the whole result, not its text; Roots: Root objects, not URIs
 
     @property
     def required(self) -> bool:
@@ -271,7 +271,8 @@ def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes:
     if isinstance(marker, Roots):
         if get_origin(_strip_optional(base)) is not list or get_args(_strip_optional(base))[0] not in (Root, str):
             raise SpecError(f"{where}: Roots parameter {pname!r} must be typed list[askback.Root] or list[str]")
-        return ParamSpec(kind="roots", form=None, message=None, field=pname, deps=(), **common)
+        full = get_args(_strip_optional(base))[0] is Root
+        return ParamSpec(kind="roots", form=None, message=None, field=pname, deps=(), wants_full_result=full, **common)
 
     form = field_form(value_type, title=title, description=description, default=default)
     message = marker.message if isinstance(marker, Ask | OneOf) else None
