@@ -174,17 +174,13 @@ class _Round:
                 continue
             try:
                 self.values[name] = self._from_json(p, raw)
-            except (AnswerInvalid, ValueError, TypeError):
+            except (AnswerInvalid, ValueError, TypeError, KeyError):
                 continue  # cannot happen for a state we sealed; ask again rather than trust it
             if name in progress.answered:
                 self.answered[name] = progress.answered[name]
 
     def _progress(self, asks: Sequence[Question], rounds: int) -> Progress:
-        carried: dict[str, Any] = {}
-        for name, fp in self.answered.items():
-            p = self.spec.param(name)
-            carried[name] = self._to_json(p, self.values[name])
-            self.answered[name] = fp
+        carried = {name: self._to_json(self.spec.param(name), self.values[name]) for name in self.answered}
         return Progress(
             values=carried, answered=dict(self.answered), asked={q.key: q.fingerprint for q in asks}, rounds=rounds
         )

@@ -10,6 +10,7 @@ import typing
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import create_model
@@ -77,10 +78,11 @@ class Spec:
     registration_warnings: tuple[str, ...] = ()
 
     def param(self, name: str) -> ParamSpec:
-        for p in self.params:
-            if p.name == name:
-                return p
-        raise KeyError(name)
+        return self._by_name[name]
+
+    @cached_property
+    def _by_name(self) -> dict[str, ParamSpec]:
+        return {p.name: p for p in self.params}
 
     @property
     def is_async(self) -> bool:
