@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from starlette.types import ASGIApp
 
 import askback
 from askback.mcp.http import http_app
@@ -35,10 +36,10 @@ def free_port() -> int:
 class LoopbackServer:
     """An askback app served by uvicorn in a background thread on 127.0.0.1."""
 
-    def __init__(self, app: askback.App) -> None:
+    def __init__(self, app: askback.App | ASGIApp) -> None:
         self.port = free_port()
-        config = uvicorn.Config(http_app(app), host="127.0.0.1", port=self.port, log_level="warning",
-                                lifespan="on")
+        asgi = http_app(app) if isinstance(app, askback.App) else app
+        config = uvicorn.Config(asgi, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -61,11 +62,11 @@ class LoopbackServer:
 
 
 @pytest.fixture
-def serve() -> Iterator[Callable[[askback.App], str]]:
-    """Serve an app on loopback for this test; returns its MCP URL."""
+def serve() -> Iterator[Callable[[askback.App | ASGIApp], str]]:
+    """Serve an app (an askback App, or any ASGI app with MCP at /mcp) on loopback for this test; its MCP URL."""
     servers: list[LoopbackServer] = []
 
-    def start(app: askback.App) -> str:
+    def start(app: askback.App | ASGIApp) -> str:
         server = LoopbackServer(app).__enter__()
         servers.append(server)
         return server.url

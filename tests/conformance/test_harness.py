@@ -1,4 +1,6 @@
-"""The official MCP conformance harness (the 14 MRTR scenarios) against `askback serve tests/conformance/server.py`.
+"""The official MCP conformance harness: the 14 MRTR server scenarios against `askback serve
+tests/conformance/server.py`, and the MRTR client scenario (`sep-2322-client-request-state`) against
+askback's client, `tests/conformance/client.py` (the harness's `CLIENT_COMMAND`): 15 scenarios in all.
 
 The harness script lives next to the project (`../shared/conformance/run-mrtr.sh`); it installs node 22 and
 `@modelcontextprotocol/conformance` from the npm registry on first use and caches them. Warnings count as
@@ -22,7 +24,10 @@ from tests.support.processes import stop
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).resolve().parents[3] / "shared" / "conformance" / "run-mrtr.sh"
-EXPECTED = "14 passed, 0 failed"
+SERVER_SCENARIOS = 14
+CLIENT_SCENARIO = "sep-2322-client-request-state"
+CLIENT = Path(__file__).resolve().parent / "client.py"
+EXPECTED = f"{SERVER_SCENARIOS + 1} passed, 0 failed"
 HARNESS_TIMEOUT = 15 * 60
 
 
@@ -40,7 +45,7 @@ def _wait_for_port(port: int, server: subprocess.Popen[bytes], log: Path, timeou
 
 
 @pytest.mark.conformance
-def test_official_harness_passes_every_mrtr_scenario(tmp_path: Path) -> None:
+def test_official_harness_passes_every_mrtr_scenario_server_and_client(tmp_path: Path) -> None:
     if not SCRIPT.is_file():
         reason = (f"CONFORMANCE HARNESS NOT RUN: {SCRIPT} is missing. It ships in the shared directory next to "
                   "the project; without it askback's MRTR conformance is unchecked.")
@@ -61,7 +66,8 @@ def test_official_harness_passes_every_mrtr_scenario(tmp_path: Path) -> None:
         try:
             _wait_for_port(port, server, log)
             try:
-                run = subprocess.run(["bash", str(SCRIPT), url], cwd=ROOT, env={**env, "STRICT_WARNINGS": "1"},
+                harness_env = {**env, "STRICT_WARNINGS": "1", "CLIENT_COMMAND": f"{sys.executable} {CLIENT}"}
+                run = subprocess.run(["bash", str(SCRIPT), url], cwd=ROOT, env=harness_env,
                                      capture_output=True, text=True, timeout=HARNESS_TIMEOUT)
             except subprocess.TimeoutExpired as exc:
                 pytest.fail(f"the harness did not finish within {HARNESS_TIMEOUT} s:\n{exc.stdout!r}\n{exc.stderr!r}")
@@ -74,4 +80,7 @@ def test_official_harness_passes_every_mrtr_scenario(tmp_path: Path) -> None:
     if not passed or run.returncode != 0:
         print(report)  # shown by pytest with the failure
     assert passed, f"expected the line {EXPECTED!r}\n{report}"
+    lines = run.stdout.splitlines()
+    assert sum(line.startswith("PASS  input-required-result-") for line in lines) == SERVER_SCENARIOS, report
+    assert any(line.startswith(f"PASS  {CLIENT_SCENARIO}:") for line in lines), report
     assert run.returncode == 0, report

@@ -1,0 +1,59 @@
+"""The answerer interface: given one round of questions, return one answer per question key."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from askback.client.questions import Question
+from askback.core.decide import Capabilities
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One round of questions, with who asks and what for."""
+
+    server: str
+    method: str
+    target: str
+    questions: tuple[Question, ...]
+    round: int = 1
+    arguments: Mapping[str, Any] = field(default_factory=dict)
+    server_url: str | None = None
+
+
+@runtime_checkable
+class Answerer(Protocol):
+    """Answers questions. `capabilities` is declared to the server: exactly what `answer` can honour."""
+
+    @property
+    def capabilities(self) -> Capabilities: ...
+
+    async def answer(self, asked: Asked) -> dict[str, dict[str, Any]]:
+        """One wire answer per question key (`askback.client.accept(...)`, `decline()`, `cancel()`, ...).
+
+        Raise `askback.client.Postpone` to keep the questions for later instead.
+        """
+        ...
+
+
+class Postpone(Exception):
+    """Raised by an answerer: do not answer now; the call ends with `Postponed` carrying the pending questions."""
+
+
+class Later:
+    """Answers nothing: every round is postponed (for saving the questions to answer elsewhere).
+
+    `capabilities` is what the answerer that will take over can honour, so the server asks what it can.
+    """
+
+    def __init__(self, capabilities: Capabilities) -> None:
+        self._capabilities = capabilities
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return self._capabilities
+
+    async def answer(self, asked: Asked) -> dict[str, dict[str, Any]]:
+        raise Postpone()

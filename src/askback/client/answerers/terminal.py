@@ -1,0 +1,380 @@
+"""Answer in a terminal: a person reads each question and types the answers.
+
+Prompts go to standard error (standard output stays for the result), answers are read from standard input.
+Every field shows its title, description, default and constraints; a bad entry is explained and asked again
+on the spot; the round is reviewed (and any answer changed) before it is sent. At any prompt, `/decline`
+says no to the question, `/cancel` dismisses it, `?` shows help. A URL step shows the whole URL with its host
+set apart, opens a browser only when the person agrees, and waits until the person says the step is done.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import threading
+import webbrowser
+from collections.abc import Callable, Mapping
+from typing import Any, TextIO
+from urllib.parse import urlsplit
+
+import anyio
+import anyio.from_thread
+import anyio.lowlevel
+
+from askback.client.answerers.base import Asked
+from askback.client.errors import NoMoreInput
+from askback.client.questions import (
+    Field,
+    FormQuestion,
+    Question,
+    RootsQuestion,
+    SamplingQuestion,
+    UrlQuestion,
+    accept,
+    cancel,
+    decline,
+    roots,
+    sampled,
+)
+from askback.core.decide import Capabilities
+
+HELP = """\
+  Type the value and press Enter. For a choice, type its number or its name; for several, separate them
+  with commas. An empty line takes the default shown in [brackets].
+  /decline   say no to this question        /cancel   dismiss this question without answering
+  ?          this help                      Ctrl-C    stop the program"""
+
+
+class _Action(Exception):
+    def __init__(self, action: str) -> None:
+        self.action = action
+
+
+_SKIP: Any = object()
+
+
+class Style:
+    """ANSI styling, on only for a terminal that wants it (not with NO_COLOR or TERM=dumb)."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    @classmethod
+    def for_stream(cls, stream: TextIO) -> Style:
+        wanted = "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+        return cls(wanted and hasattr(stream, "isatty") and stream.isatty())
+
+    def _wrap(self, code: str, text: str) -> str:
+        return f"\x1b[{code}m{text}\x1b[0m" if self.enabled else text
+
+    def bold(self, text: str) -> str:
+        return self._wrap("1", text)
+
+    def dim(self, text: str) -> str:
+        return self._wrap("2", text)
+
+    def label(self, text: str) -> str:
+        return self._wrap("1;36", text)
+
+    def error(self, text: str) -> str:
+        return self._wrap("31", text)
+
+    def warn(self, text: str) -> str:
+        return self._wrap("1;33", text)
+
+    def ok(self, text: str) -> str:
+        return self._wrap("32", text)
+
+
+class TerminalAnswerer:
+    """Asks a person in a terminal. Declares forms and URL steps; sampling and roots only when asked to.
+
+    `sampling=True` lets the person answer a server's request for a model's reply (or route those to a model
+    with `Client(sampler=...)`); `roots=True` lets the person list the roots to expose.
+    """
+
+    def __init__(
+        self,
+        *,
+        url: bool = True,
+        sampling: bool = False,
+        roots: bool = False,
+        input: TextIO | None = None,
+        output: TextIO | None = None,
+        open_browser: Callable[[str], bool] = webbrowser.open,
+        style: Style | None = None,
+    ) -> None:
+        self._capabilities = Capabilities(form=True, url=url, sampling=sampling, roots=roots)
+        self.input = input
+        self.output = output
+        self.open_browser = open_browser
+        self._style = style
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return self._capabilities
+
+    # -- I/O ------------------------------------------------------------------------------------------------
+    @property
+    def _out(self) -> TextIO:
+        return self.output if self.output is not None else sys.stderr
+
+    @property
+    def _in(self) -> TextIO:
+        return self.input if self.input is not None else sys.stdin
+
+    @property
+    def style(self) -> Style:
+        if self._style is None:
+            self._style = Style.for_stream(self._out)
+        return self._style
+
+    def say(self, text: str = "") -> None:
+        self._out.write(text + "\n")
+        self._out.flush()
+
+    async def read(self, prompt: str) -> str:
+        """One line from the person; cancellable (a deadline can stop a prompt that waits)."""
+        self._out.write(prompt)
+        self._out.flush()
+        line = await _read_line(self._in)
+        if line is None:
+            raise NoMoreInput("the input ended before the question was answered")
+        text = line.rstrip("\r\n")
+        if text.strip() == "?":
+            self.say(self.style.dim(HELP))
+            return await self.read(prompt)
+        return text
+
+    async def read_command(self, prompt: str) -> str:
+        """Like `read`, but `/decline` and `/cancel` end the question."""
+        text = await self.read(prompt)
+        command = text.strip().lower()
+        if command in ("/decline", "/d"):
+            raise _Action("decline")
+        if command in ("/cancel", "/c"):
+            raise _Action("cancel")
+        return text
+
+    # -- a round --------------------------------------------------------------------------------------------
+    async def answer(self, asked: Asked) -> dict[str, dict[str, Any]]:
+        s = self.style
+        count = len(asked.questions)
+        what = {"tools/call": "the tool", "prompts/get": "the prompt", "resources/read": "the resource"}
+        self.say()
+        self.say(s.bold(f"{asked.server} asks {count} question{'s' if count != 1 else ''}")
+                 + f" for {what.get(asked.method, asked.method)} {s.bold(asked.target)}"
+                 + (s.dim(f" (round {asked.round})") if asked.round > 1 else "")
+                 + s.dim("   ? for help"))
+        answers: dict[str, dict[str, Any]] = {}
+        for number, question in enumerate(asked.questions, 1):
+            answers[question.key] = await self._ask(question, number, count, asked)
+        if any(not isinstance(q, UrlQuestion) for q in asked.questions):
+            await self._review(asked, answers)
+        return answers
+
+    async def _ask(self, question: Question, number: int, count: int, asked: Asked) -> dict[str, Any]:
+        s = self.style
+        self.say()
+        prefix = s.dim(f"[{number}/{count}] ") if count > 1 else ""
+        if isinstance(question, FormQuestion):
+            self.say(prefix + _indent(question.message or f"{asked.server} asks:", first=""))
+            content: dict[str, Any] = {}
+            try:
+                for f in question.fields:
+                    value = await self._ask_field(f, question.message)
+                    if value is not _SKIP:
+                        content[f.name] = value
+            except _Action as chosen:
+                self.say(s.dim(f"  {chosen.action}d."))
+                return {"action": chosen.action}
+            return accept(content)
+        try:
+            if isinstance(question, UrlQuestion):
+                return await self._ask_url(question, prefix, asked)
+            if isinstance(question, SamplingQuestion):
+                return await self._ask_sample(question, prefix)
+            assert isinstance(question, RootsQuestion)
+            return await self._ask_roots(prefix)
+        except _Action as chosen:
+            self.say(s.dim(f"  {chosen.action}d."))
+            return {"action": chosen.action}
+
+    async def _ask_field(self, f: Field, message: str = "") -> Any:
+        s = self.style
+        heading = "  " + s.label(f.label)
+        if f.required:
+            heading += s.dim("  (required)")
+        self.say(heading)
+        if f.description and f.description not in (f.label, message.strip()):
+            self.say(_indent(f.description, first="    "))
+        for index, choice in enumerate(f.choices, 1):
+            shown = choice.label
+            if choice.title is not None and str(choice.value) != choice.title:
+                shown += s.dim(f"  [{choice.value}]")
+            self.say(f"    {index}) {shown}")
+        rules = f.constraints()
+        if f.choices:
+            rules = [rules[0] + (": numbers or names, separated by commas" if f.multiple else ": a number or a name")]
+        if rules:
+            self.say(s.dim("    " + ", ".join(rules)))
+        default = f.show(f.default) if f.has_default else None
+        if f.type == "boolean" and not f.choices:
+            hint = "[Y/n]" if f.default is True else "[y/N]" if f.default is False else "[y/n]"
+        else:
+            hint = f"[{default}]" if default is not None else ("" if f.required else s.dim("[Enter to skip]"))
+        prompt = f"  {f.label} {hint}".rstrip() + ": "
+        while True:
+            text = await self.read_command(prompt)
+            if not text.strip():
+                if f.has_default:
+                    return f.default
+                if not f.required:
+                    return _SKIP
+                self.say(s.error("    A value is required (or /decline, /cancel)."))
+                continue
+            try:
+                return f.parse(text)
+            except ValueError as exc:
+                self.say(s.error(f"    Not accepted: {exc}. Try again."))
+
+    async def _ask_url(self, question: UrlQuestion, prefix: str, asked: Asked) -> dict[str, Any]:
+        s = self.style
+        self.say(prefix + s.bold("A step on a web page") + (f": {question.message}" if question.message else ""))
+        self.say("    " + question.url)
+        self.say("    host: " + s.warn(question.host))
+        server_host = urlsplit(asked.server_url).hostname if asked.server_url else None
+        if server_host and server_host != question.host:
+            self.say(s.dim(f"    (not the host of the MCP server you called, {server_host})"))
+        while True:
+            text = (await self.read_command("  Open this page in your browser? [y/n] ")).strip().lower()
+            if text in ("y", "yes"):
+                opened = False
+                try:
+                    opened = bool(self.open_browser(question.url))
+                except Exception:
+                    opened = False
+                self.say("    Opened in your browser." if opened else
+                         "    No browser could be started: open the URL above yourself.")
+                break
+            if text in ("n", "no"):
+                self.say("    Not opened. You can open the URL above yourself, or /decline.")
+                break
+            self.say(s.error("    Answer y or n (or /decline, /cancel)."))
+        await self.read_command("  Press Enter when you have finished on that page (or /decline, /cancel): ")
+        self.say(s.ok("    Done."))
+        return accept()
+
+    async def _ask_sample(self, question: SamplingQuestion, prefix: str) -> dict[str, Any]:
+        s = self.style
+        self.say(prefix + s.bold("The server asks for a model's reply; you answer in its place."))
+        if question.system_prompt:
+            self.say(_indent(question.system_prompt, first="    system: "))
+        for role, text in question.messages:
+            self.say(_indent(text, first=f"    {role}: "))
+        if question.max_tokens:
+            self.say(s.dim(f"    (at most about {question.max_tokens} tokens)"))
+        while True:
+            text = await self.read_command("  Reply: ")
+            if text.strip():
+                return sampled(text.strip(), model="person")
+            self.say(s.error("    A reply is required (or /decline, /cancel)."))
+
+    async def _ask_roots(self, prefix: str) -> dict[str, Any]:
+        self.say(prefix + self.style.bold("The server asks which directories (roots) it may see."))
+        text = await self.read_command("  Paths or URIs, separated by commas [the current directory]: ")
+        items = [p.strip() for p in text.split(",") if p.strip()] or [os.getcwd()]
+        return roots(items)
+
+    # -- review ---------------------------------------------------------------------------------------------
+    async def _review(self, asked: Asked, answers: dict[str, dict[str, Any]]) -> None:
+        s = self.style
+        while True:
+            items: list[tuple[Question, Field | None]] = []
+            self.say()
+            self.say(s.bold("Your answers:"))
+            for q in asked.questions:
+                answer = answers[q.key]
+                if isinstance(q, FormQuestion) and answer.get("action") == "accept":
+                    content = answer.get("content", {})
+                    for f in q.fields:
+                        items.append((q, f))
+                        shown = f.show(content[f.name]) if f.name in content else s.dim("(empty)")
+                        self.say(f"  {len(items)}. {f.label}: {shown}")
+                else:
+                    items.append((q, None))
+                    self.say(f"  {len(items)}. {_title(q)}: {_summary(answer)}")
+            text = (await self.read("Send these answers? [Y]es, a number to change it, /decline or /cancel all: "))
+            command = text.strip().lower()
+            if command in ("", "y", "yes"):
+                return
+            if command in ("/decline", "/d", "/cancel", "/c"):
+                action = "decline" if command.startswith("/d") else "cancel"
+                for key in answers:
+                    answers[key] = decline() if action == "decline" else cancel()
+                self.say(s.dim(f"  All {action}d."))
+                return
+            if command.isdigit() and 1 <= int(command) <= len(items):
+                q, chosen_field = items[int(command) - 1]
+                if chosen_field is None:
+                    answers[q.key] = await self._ask(q, 1, 1, asked)
+                else:
+                    try:
+                        value = await self._ask_field(chosen_field, q.message if isinstance(q, FormQuestion) else "")
+                    except _Action as chosen:
+                        answers[q.key] = {"action": chosen.action}
+                        continue
+                    content = dict(answers[q.key].get("content", {}))
+                    if value is _SKIP:
+                        content.pop(chosen_field.name, None)
+                    else:
+                        content[chosen_field.name] = value
+                    answers[q.key] = accept(content)
+                continue
+            self.say(s.error("  Type y (or Enter) to send, a number to change that answer, /decline or /cancel."))
+
+
+def _title(q: Question) -> str:
+    if isinstance(q, FormQuestion):
+        return q.fields[0].label if len(q.fields) == 1 else q.key
+    return {"url": "web page", "sampling": "model reply", "roots": "roots"}[q.kind]
+
+
+def _summary(answer: Mapping[str, Any]) -> str:
+    if answer.get("action") in ("decline", "cancel"):
+        return f"{answer['action']}d"
+    if answer.get("action") == "accept":
+        return "done"
+    if "roots" in answer:
+        return ", ".join(str(r.get("uri")) for r in answer["roots"])
+    content = answer.get("content")
+    return str(content.get("text", "")) if isinstance(content, Mapping) else ""
+
+
+def _indent(text: str, *, first: str) -> str:
+    pad = " " * len(first) if first.strip() else first or ""
+    lines = text.splitlines() or [""]
+    return "\n".join([first + lines[0], *(pad + line if line else "" for line in lines[1:])])
+
+
+async def _read_line(stream: TextIO) -> str | None:
+    """Read a line in a daemon thread, so that a deadline or Ctrl-C never waits for the person to type."""
+    token = anyio.lowlevel.current_token()
+    send, receive = anyio.create_memory_object_stream[tuple[str | None, BaseException | None]](1)
+
+    def worker() -> None:
+        try:
+            line = stream.readline()
+            item: tuple[str | None, BaseException | None] = (line or None, None)
+        except BaseException as exc:
+            item = (None, exc)
+        with contextlib.suppress(Exception):  # the waiting task is gone (cancelled): nothing to hand over
+            anyio.from_thread.run_sync(send.send_nowait, item, token=token)
+
+    threading.Thread(target=worker, name="askback-terminal-input", daemon=True).start()
+    with send, receive:
+        line, error = await receive.receive()
+    if error is not None:
+        raise error
+    return line

@@ -1,0 +1,284 @@
+"""`askback.Client`: call any MCP server's tools, prompts and resources, answering what it asks."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TypeVar
+
+import anyio
+import mcp_types as types
+from pydantic import BaseModel, ValidationError
+
+from askback.client.answerers.base import Answerer, Asked, Postpone
+from askback.client.answerers.callable import CallableAnswerer
+from askback.client.connection import Connection, Mode
+from askback.client.errors import AnswerError, ClientError, Postponed, ProtocolError, TooManyRounds
+from askback.client.loop import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT, Answer, Done, Limits, Loop, Wait
+from askback.client.pending import Pending, Server
+from askback.client.questions import (
+    FormQuestion,
+    Question,
+    RootsQuestion,
+    SamplingQuestion,
+    UrlQuestion,
+    cancel,
+    parse_question,
+    roots,
+)
+from askback.core.decide import Capabilities
+
+Sampler = Callable[[SamplingQuestion], Any | Awaitable[Any]]
+M = TypeVar("M", bound=BaseModel)
+_RESULTS: dict[str, type[BaseModel]] = {
+    "tools/call": types.CallToolResult,
+    "prompts/get": types.GetPromptResult,
+    "resources/read": types.ReadResourceResult,
+}
+
+
+class CannotPostpone(AnswerError):
+    """Questions asked over a handshake-era session cannot be saved: they must be answered while it waits."""
+
+
+class Client:
+    """An MCP client that answers `input_required` for any server, with a pluggable answerer.
+
+    `server` is an MCP URL (streamable HTTP) or a command as a list (`["askback", "serve", "app.py",
+    "--stdio"]`). The connection speaks 2026-07-28 when the server does, else the 2025-11-25 handshake
+    (`mode="modern"` or `"legacy"` forces one). The client declares exactly what it can answer: the
+    answerer's capabilities, sampling if a `sampler` (a model) is given, roots if `roots` are.
+
+    `call_tool`, `get_prompt` and `read_resource` drive the whole exchange and return the final result; on
+    2026-07-28 several calls may run at once, each with its own state (a handshake-era server asks over the
+    session, so there one call at a time is asked for). A call
+    ends early with `TooManyRounds` after `max_rounds` rounds of questions, `DeadlineExceeded` after `timeout`
+    seconds, or `Postponed` when the answerer postpones; each carries `pending`, which `resume` continues.
+    """
+
+    def __init__(
+        self,
+        server: str | Sequence[str] | Server,
+        *,
+        answerer: Answerer | None = None,
+        sampler: Sampler | None = None,
+        roots: Sequence[str | Path] | None = None,
+        max_rounds: int = DEFAULT_MAX_ROUNDS,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        mode: Mode = "auto",
+        env: Mapping[str, str] | None = None,
+        client_name: str = "askback",
+        client_version: str | None = None,
+    ) -> None:
+        from askback import __version__
+
+        self.server = _server(server)
+        self.answerer = answerer
+        self.sampler = _sampling_answerer(sampler) if sampler is not None else None
+        self.roots = list(roots) if roots is not None else None
+        self.limits = Limits(max_rounds=max_rounds, timeout=timeout)
+        base = answerer.capabilities if answerer is not None else Capabilities()
+        self.capabilities = dataclasses.replace(
+            base, sampling=base.sampling or sampler is not None, roots=base.roots or roots is not None
+        )
+        self._connection = Connection(
+            self.server,
+            capabilities=self.capabilities,
+            client_info={"name": client_name, "version": client_version or __version__},
+            mode=mode,
+            env=env,
+            back_channel=self._back_channel,
+        )
+        self._current: tuple[str, str, Mapping[str, Any]] = ("", "", {})
+        self._asked_back = 0
+        self._back_error: BaseException | None = None
+
+    async def __aenter__(self) -> Client:
+        await self._connection.__aenter__()
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self._connection.__aexit__(exc_type, exc, tb)
+
+    @property
+    def protocol_version(self) -> str:
+        """The protocol version in use (`2026-07-28`, or a handshake-era version)."""
+        return self._connection.protocol_version or ""
+
+    @property
+    def server_name(self) -> str:
+        """The name the server gave, else its URL or command."""
+        return self._connection.server_name or self.server.describe()
+
+    # -- the MCP methods ----------------------------------------------------------------------------------
+    async def list_tools(self) -> list[dict[str, Any]]:
+        """The server's tools, as listed (raw `Tool` objects)."""
+        return await self._connection.list_tools()
+
+    async def call_tool(self, name: str, arguments: Mapping[str, Any] | None = None) -> types.CallToolResult:
+        raw = await self.request("tools/call", {"name": name, "arguments": dict(arguments or {})})
+        return _model(types.CallToolResult, raw)
+
+    async def get_prompt(self, name: str, arguments: Mapping[str, str] | None = None) -> types.GetPromptResult:
+        raw = await self.request("prompts/get", {"name": name, "arguments": dict(arguments or {})})
+        return _model(types.GetPromptResult, raw)
+
+    async def read_resource(self, uri: str) -> types.ReadResourceResult:
+        raw = await self.request("resources/read", {"uri": uri})
+        return _model(types.ReadResourceResult, raw)
+
+    async def resume(self, pending: Pending) -> BaseModel:
+        """Continue a saved call: answer its questions, send them with its state, and finish it.
+
+        Returns the result model of its method (`CallToolResult`, `GetPromptResult`, `ReadResourceResult`).
+        """
+        return _model(_RESULTS[pending.method], await self.request(pending.method, pending.params, resume=pending))
+
+    async def request(
+        self, method: str, params: Mapping[str, Any], *, resume: Pending | None = None
+    ) -> dict[str, Any]:
+        """Drive one asking request to its end and return the final result as the server sent it."""
+        if resume is not None and not self._connection.modern:
+            raise ClientError(f"{self.server_name} speaks {self.protocol_version}: a saved call can only be "
+                              "continued with a server that speaks 2026-07-28")
+        loop = Loop(method, params, server=self.server, protocol_version=self.protocol_version,
+                    server_name=self._connection.server_name, limits=self.limits, resume=resume)
+        self._current = (method, loop.target, dict(params.get("arguments") or {}))  # for back-channel questions
+        self._asked_back, self._back_error = 0, None
+        remaining = loop.remaining()
+        with anyio.move_on_after(math.inf if remaining is None else remaining):
+            return await self._drive(loop)
+        raise loop.expired()
+
+    # -- the loop -------------------------------------------------------------------------------------------
+    async def _drive(self, loop: Loop) -> dict[str, Any]:
+        step = loop.start()
+        while True:
+            if step is None:
+                raw = await self._connection.request(loop.method, loop.request())
+                if self._back_error is not None:  # an answer over the session's back-channel failed
+                    raise self._back_error
+                step = loop.receive(raw)
+            if isinstance(step, Done):
+                return step.result
+            if isinstance(step, Wait):
+                await anyio.sleep(step.seconds)
+            else:
+                assert isinstance(step, Answer)
+                try:
+                    pending = step.pending
+                    responses = await self._answer(self._asked(pending.questions, pending.rounds, pending.method,
+                                                               pending.target, pending.params.get("arguments")))
+                except Postpone:
+                    raise Postponed("The questions were kept for later.", step.pending) from None
+                loop.answered(responses)
+            step = None
+
+    def _asked(self, questions: tuple[Question, ...], round_number: int, method: str, target: str,
+               arguments: Any) -> Asked:
+        return Asked(server=self.server_name, method=method, target=target, questions=questions, round=round_number,
+                     arguments=dict(arguments) if isinstance(arguments, Mapping) else {}, server_url=self.server.url)
+
+    async def _answer(self, asked: Asked) -> dict[str, dict[str, Any]]:
+        """Route each question: roots to `roots`, sampling to the `sampler`, the rest to the answerer."""
+        for q in asked.questions:
+            if not _declared(self.capabilities, q):
+                raise ProtocolError(f"the server asked {q.key!r} as {_kind(q)}, which this client did not declare")
+        answers: dict[str, dict[str, Any]] = {}
+        own: list[Question] = []
+        for q in asked.questions:
+            if isinstance(q, RootsQuestion) and self.roots is not None:
+                answers[q.key] = roots(self.roots)
+            elif isinstance(q, SamplingQuestion) and self.sampler is not None:
+                answers.update(await self.sampler.answer(dataclasses.replace(asked, questions=(q,))))
+            else:
+                own.append(q)
+        if own:
+            if self.answerer is None:
+                raise AnswerError(f"no answerer for {', '.join(q.key for q in own)}")
+            answers.update(await self.answerer.answer(dataclasses.replace(asked, questions=tuple(own))))
+        return answers
+
+    async def _back_channel(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        """A handshake-era server's question, asked over its session while the request waits."""
+        if self._back_error is not None:
+            return _refusal(method)
+        self._asked_back += 1
+        request = {"method": method, "params": params}
+        try:
+            question = parse_question(_back_key(method, params, self._asked_back), request)
+            if self._asked_back > self.limits.max_rounds:
+                raise TooManyRounds(f"The server asked more than {self.limits.max_rounds} questions; "
+                                    "the call stops here.", None)
+            return (await self._answer(self._asked((question,), self._asked_back, *self._current)))[question.key]
+        except Postpone:
+            self._back_error = CannotPostpone(
+                f"{self.server_name} speaks {self.protocol_version}: it asks over a live connection, so its "
+                "questions cannot be saved for later. Answer them now.")
+        except Exception as exc:
+            self._back_error = exc
+        return _refusal(method)
+
+
+def _sampling_answerer(sampler: Sampler) -> CallableAnswerer:
+    def sample(question: Question) -> Any:
+        assert isinstance(question, SamplingQuestion)
+        return sampler(question)
+
+    return CallableAnswerer(sample, form=False, sampling=True)
+
+
+def _refusal(method: str) -> dict[str, Any]:
+    if method == "elicitation/create":
+        return cancel()
+    return {"error": {"code": types.INVALID_REQUEST, "message": "the client could not answer"}}
+
+
+def _back_key(method: str, params: Mapping[str, Any], number: int) -> str:
+    """A key for a back-channel question: a one-field form's field name, else the kind and its number."""
+    schema = params.get("requestedSchema")
+    if method == "elicitation/create" and isinstance(schema, Mapping):
+        properties = schema.get("properties")
+        if isinstance(properties, Mapping) and len(properties) == 1:
+            return str(next(iter(properties)))
+    return {"elicitation/create": "elicitation", "sampling/createMessage": "sampling"}.get(method, "roots") + (
+        f"-{number}" if method != "roots/list" else "")
+
+
+def _declared(caps: Capabilities, q: Question) -> bool:
+    if isinstance(q, FormQuestion):
+        return caps.form
+    if isinstance(q, UrlQuestion):
+        return caps.url
+    if isinstance(q, SamplingQuestion):
+        return caps.sampling
+    return caps.roots
+
+
+def _kind(q: Question) -> str:
+    return {"form": "a form", "url": "a URL step", "sampling": "sampling", "roots": "roots"}[q.kind]
+
+
+def _server(server: str | Sequence[str] | Server) -> Server:
+    if isinstance(server, Server):
+        return server
+    if isinstance(server, str):
+        if server.startswith(("http://", "https://")):
+            return Server(url=server)
+        raise ValueError(f"{server!r} is not an http(s) URL; give a command as a list, e.g. ['askback', 'serve', "
+                         "'app.py', '--stdio']")
+    if not server:
+        raise ValueError("the server command is empty")
+    return Server(command=tuple(server))
+
+
+def _model(model: type[M], raw: Mapping[str, Any]) -> M:
+    try:
+        return model.model_validate(raw, by_name=False)
+    except ValidationError as exc:
+        raise ProtocolError(f"the server's result is not a valid {model.__name__}: {exc}") from None

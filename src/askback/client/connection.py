@@ -1,0 +1,319 @@
+"""One connection to an MCP server, on the official SDK's transports and dispatcher.
+
+The SDK does the transport work (streamable HTTP with its SSE parsing and session ids, stdio with its child
+process) and the JSON-RPC bookkeeping (a fresh id for every request). This module adds what askback's client
+needs and the SDK's `Client` does not give:
+
+- the era: `server/discover` at 2026-07-28 first, else the 2025-11-25 `initialize` handshake;
+- capabilities declared exactly as given (the handshake is sent here, not by `ClientSession.initialize`,
+  which would declare URL-mode elicitation for any elicitation callback);
+- raw result dicts (`JSONRPCDispatcher.send_raw_request`), so the client itself decides what a result is;
+  the SDK's own validation refuses a 2026-07-28 result without `resultType`, which the spec reads as complete.
+
+On a 2026-07-28 connection each request carries the protocol version, client info and capabilities in
+`_meta`, and the `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers. On a handshake-era connection
+the server asks its questions over the session (server-to-client requests): they reach `back_channel`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from contextlib import AsyncExitStack
+from types import TracebackType
+from typing import Any, Literal
+
+import mcp_types as types
+from mcp.client.session import ClientRequestContext, ClientSession
+from mcp.client.stdio import StdioServerParameters, stdio_client
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.dispatcher import CallOptions
+from mcp.shared.exceptions import MCPError
+from mcp.shared.inbound import (
+    MCP_METHOD_HEADER,
+    MCP_NAME_HEADER,
+    MCP_PROTOCOL_VERSION_HEADER,
+    NAME_BEARING_METHODS,
+    encode_header_value,
+    find_invalid_x_mcp_header,
+    mcp_param_headers,
+    x_mcp_header_map,
+)
+from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
+from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
+from pydantic import ValidationError
+
+from askback.client.errors import ProtocolError, ServerError
+from askback.client.pending import Server
+from askback.core.decide import Capabilities
+
+logger = logging.getLogger("askback.client")
+
+Mode = Literal["auto", "modern", "legacy"]
+BackChannel = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+_DISCOVER_TIMEOUT = 10.0
+_HANDSHAKE_TIMEOUT = 30.0
+
+
+def capabilities_wire(caps: Capabilities) -> dict[str, Any]:
+    """The `ClientCapabilities` object for `caps`: only what is declared, nothing more."""
+    wire: dict[str, Any] = {}
+    if caps.form or caps.url:
+        elicitation: dict[str, Any] = {}
+        if caps.form:
+            elicitation["form"] = {}
+        if caps.url:
+            elicitation["url"] = {}
+        wire["elicitation"] = elicitation
+    if caps.sampling:
+        wire["sampling"] = {}
+    if caps.roots:
+        wire["roots"] = {}
+    return wire
+
+
+class Connection:
+    """A connected MCP server: `request()` sends one request and returns its raw result dict."""
+
+    def __init__(
+        self,
+        server: Server,
+        *,
+        capabilities: Capabilities,
+        client_info: Mapping[str, str],
+        mode: Mode = "auto",
+        env: Mapping[str, str] | None = None,
+        back_channel: BackChannel | None = None,
+    ) -> None:
+        self.server = server
+        self.capabilities = capabilities
+        self.client_info = dict(client_info)
+        self.mode = mode
+        self.env = dict(env) if env is not None else None
+        self.back_channel = back_channel
+        self.protocol_version: str | None = None
+        self.server_name: str | None = None
+        self._caps_wire = capabilities_wire(capabilities)
+        self._stack: AsyncExitStack | None = None
+        self._dispatcher: JSONRPCDispatcher[Any] | None = None
+        self._session: ClientSession | None = None
+        self._header_maps: dict[str, dict[tuple[str, ...], str]] = {}
+
+    @property
+    def modern(self) -> bool:
+        return self.protocol_version in MODERN_PROTOCOL_VERSIONS
+
+    async def __aenter__(self) -> Connection:
+        stack = AsyncExitStack()
+        await stack.__aenter__()
+        try:
+            if self.server.url is not None:
+                transport = streamable_http_client(self.server.url)
+            else:
+                command, *args = self.server.command
+                transport = stdio_client(StdioServerParameters(command=command, args=args, env=self.env))
+            read, write = await stack.enter_async_context(transport)
+            self._dispatcher = JSONRPCDispatcher(read, write)
+            self._session = ClientSession(
+                dispatcher=self._dispatcher,
+                client_info=types.Implementation.model_validate(self.client_info),
+                **self._callbacks(),
+            )
+            await stack.enter_async_context(self._session)
+            await self._negotiate()
+        except BaseException:
+            await stack.aclose()
+            raise
+        self._stack = stack
+        return self
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        stack, self._stack = self._stack, None
+        if stack is None:
+            return
+        try:
+            await stack.__aexit__(exc_type, exc, tb)
+        except BaseExceptionGroup as group:
+            # The SDK's task groups wrap what the caller raised; give the caller its own exception back.
+            inner = _only(group)
+            if inner is None:
+                raise
+            raise inner from inner.__cause__
+
+    # -- requests -------------------------------------------------------------------------------------------
+    async def request(self, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Send one request (a new JSON-RPC id) and return its raw result; a JSON-RPC error is `ServerError`."""
+        try:
+            return await self._send(method, params)
+        except MCPError as exc:
+            if exc.error.code != types.HEADER_MISMATCH or method != "tools/call" or not self.modern:
+                raise _server_error(exc) from None
+        # The tool declares `x-mcp-header` arguments this client has not mirrored yet: list, then resend once.
+        await self.list_tools()
+        try:
+            return await self._send(method, params)
+        except MCPError as exc:
+            raise _server_error(exc) from None
+
+    async def list_tools(self) -> list[dict[str, Any]]:
+        """Every tool the server lists (all pages)."""
+        tools: list[dict[str, Any]] = []
+        cursor: str | None = None
+        for _ in range(100):
+            result = await self.request("tools/list", {"cursor": cursor} if cursor else {})
+            page = result.get("tools")
+            if not isinstance(page, list):
+                raise ProtocolError("tools/list returned no list of tools")
+            tools.extend(t for t in page if isinstance(t, dict))
+            cursor = result.get("nextCursor") if isinstance(result.get("nextCursor"), str) else None
+            if cursor is None:
+                break
+        for tool in tools:
+            schema = tool.get("inputSchema")
+            if isinstance(tool.get("name"), str) and find_invalid_x_mcp_header(schema) is None:
+                self._header_maps[tool["name"]] = x_mcp_header_map(schema)
+        return tools
+
+    async def _send(self, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
+        assert self._dispatcher is not None, "not connected"
+        data = dict(params)
+        opts: CallOptions = {"headers": self._headers(method, data)}
+        if self.modern:
+            data["_meta"] = {**dict(data.get("_meta") or {}), **self._meta(self.protocol_version or "")}
+        return await self._dispatcher.send_raw_request(method, data, opts)
+
+    def _meta(self, version: str) -> dict[str, Any]:
+        return {PROTOCOL_VERSION_META_KEY: version, CLIENT_INFO_META_KEY: self.client_info,
+                CLIENT_CAPABILITIES_META_KEY: self._caps_wire}
+
+    def _headers(self, method: str, params: Mapping[str, Any]) -> dict[str, str]:
+        headers = {MCP_PROTOCOL_VERSION_HEADER: self.protocol_version or LATEST_HANDSHAKE_VERSION}
+        if not self.modern:
+            return headers
+        headers[MCP_METHOD_HEADER] = method
+        name_key = NAME_BEARING_METHODS.get(method)
+        if name_key is not None and isinstance(name := params.get(name_key), str):
+            headers[MCP_NAME_HEADER] = encode_header_value(name)
+        if method == "tools/call" and isinstance(name := params.get("name"), str) and name in self._header_maps:
+            arguments = params.get("arguments")
+            headers.update(mcp_param_headers(self._header_maps[name], arguments if isinstance(arguments, dict) else {}))
+        return headers
+
+    # -- era ------------------------------------------------------------------------------------------------
+    async def _negotiate(self) -> None:
+        assert self._dispatcher is not None and self._session is not None
+        if self.mode != "legacy":
+            version = MODERN_PROTOCOL_VERSIONS[-1]
+            headers = {MCP_PROTOCOL_VERSION_HEADER: version, MCP_METHOD_HEADER: "server/discover"}
+            refusal: str | None = None
+            try:
+                raw = await self._dispatcher.send_raw_request(
+                    "server/discover", {"_meta": self._meta(version)},
+                    {"headers": headers, "timeout": _DISCOVER_TIMEOUT, "cancel_on_abandon": False},
+                )
+                discovered = types.DiscoverResult.model_validate(raw)
+            except MCPError as exc:
+                supported = _supported(exc)
+                if supported is not None and not any(v in HANDSHAKE_PROTOCOL_VERSIONS for v in supported):
+                    raise ServerError(f"the server supports only protocol versions {', '.join(supported)}",
+                                      code=exc.error.code) from None
+                refusal = exc.error.message
+            except ValidationError:
+                refusal = "its server/discover result is not valid"
+            else:
+                mutual = [v for v in MODERN_PROTOCOL_VERSIONS if v in discovered.supported_versions]
+                if mutual:
+                    self._session.adopt(discovered)
+                    self.protocol_version = mutual[-1]
+                    info = (discovered.meta or {}).get("io.modelcontextprotocol/serverInfo")
+                    self.server_name = info.get("name") if isinstance(info, dict) else None
+                    return
+                refusal = "it supports " + ", ".join(discovered.supported_versions)
+            if self.mode == "modern":
+                raise ServerError(f"the server does not speak MCP {version}: {refusal}")
+            logger.debug("server/discover refused (%s); falling back to the initialize handshake", refusal)
+        await self._handshake()
+
+    async def _handshake(self) -> None:
+        assert self._dispatcher is not None and self._session is not None
+        params = {"protocolVersion": LATEST_HANDSHAKE_VERSION, "capabilities": self._caps_wire,
+                  "clientInfo": self.client_info}
+        try:
+            raw = await self._dispatcher.send_raw_request(
+                "initialize", params, {"timeout": _HANDSHAKE_TIMEOUT, "cancel_on_abandon": False})
+        except MCPError as exc:
+            raise _server_error(exc) from None
+        try:
+            result = types.InitializeResult.model_validate(raw)
+        except ValidationError as exc:
+            raise ProtocolError(f"the server's initialize result is not valid: {exc}") from None
+        if result.protocol_version not in HANDSHAKE_PROTOCOL_VERSIONS:
+            raise ProtocolError(f"the server answered initialize with protocol version {result.protocol_version}")
+        self._session.adopt(result)
+        self.protocol_version = result.protocol_version
+        self.server_name = result.server_info.name
+        await self._session.send_notification(types.InitializedNotification())
+
+    # -- the handshake era's back-channel -------------------------------------------------------------------
+    def _callbacks(self) -> dict[str, Any]:
+        """SDK callbacks for exactly the declared capabilities; each hands the request to `back_channel`."""
+        callbacks: dict[str, Any] = {}
+        caps = self.capabilities
+
+        async def elicit(ctx: ClientRequestContext, params: types.ElicitRequestParams) -> Any:
+            mode = getattr(params, "mode", None) or "form"
+            if (mode == "url" and not caps.url) or (mode != "url" and not caps.form):
+                return types.ErrorData(code=types.INVALID_PARAMS, message=f"{mode} elicitation was not declared")
+            answer = await self._answer("elicitation/create", params)
+            return types.ErrorData.model_validate(answer["error"]) if "error" in answer else \
+                types.ElicitResult.model_validate(answer)
+
+        async def sample(ctx: ClientRequestContext, params: types.CreateMessageRequestParams) -> Any:
+            answer = await self._answer("sampling/createMessage", params)
+            return types.ErrorData.model_validate(answer["error"]) if "error" in answer else \
+                types.CreateMessageResult.model_validate(answer)
+
+        async def list_roots(ctx: ClientRequestContext) -> Any:
+            answer = await self._answer("roots/list", None)
+            return types.ErrorData.model_validate(answer["error"]) if "error" in answer else \
+                types.ListRootsResult.model_validate(answer)
+
+        if caps.form or caps.url:
+            callbacks["elicitation_callback"] = elicit
+        if caps.sampling:
+            callbacks["sampling_callback"] = sample
+        if caps.roots:
+            callbacks["list_roots_callback"] = list_roots
+        return callbacks
+
+    async def _answer(self, method: str, params: Any) -> dict[str, Any]:
+        if self.back_channel is None:
+            return {"error": {"code": types.INVALID_REQUEST, "message": "this client answers no questions here"}}
+        data = params.model_dump(by_alias=True, mode="json", exclude_none=True) if params is not None else {}
+        return await self.back_channel(method, data)
+
+
+def _only(group: BaseExceptionGroup[BaseException]) -> BaseException | None:
+    """The one exception a group holds (through nested groups), else None."""
+    inner: BaseException = group
+    while isinstance(inner, BaseExceptionGroup):
+        if len(inner.exceptions) != 1:
+            return None
+        inner = inner.exceptions[0]
+    return inner
+
+
+def _server_error(exc: MCPError) -> ServerError:
+    return ServerError(exc.error.message, code=exc.error.code, data=exc.error.data)
+
+
+def _supported(exc: MCPError) -> list[str] | None:
+    if exc.error.code != types.UNSUPPORTED_PROTOCOL_VERSION:
+        return None
+    try:
+        return types.UnsupportedProtocolVersionErrorData.model_validate(exc.error.data).supported
+    except ValidationError:
+        return None

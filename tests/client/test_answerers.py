@@ -1,0 +1,158 @@
+"""The answerers on their own: a file, a callable, and a person (the terminal, fed from a string)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from askback.client import (
+    AnswerRejected,
+    Asked,
+    CallableAnswerer,
+    FileAnswerer,
+    InvalidAnswer,
+    NoMoreInput,
+    Postpone,
+    TerminalAnswerer,
+    UnknownQuestion,
+    decline,
+)
+from askback.client.questions import Question, parse_question
+from askback.core.decide import Capabilities
+
+pytestmark = pytest.mark.anyio
+
+TO = {"method": "elicitation/create", "params": {"mode": "form", "message": "transfer needs a value for \"IBAN\".",
+      "requestedSchema": {"type": "object", "required": ["to"], "properties": {
+          "to": {"type": "string", "minLength": 15, "title": "To", "description": "Recipient IBAN"}}}}}
+ACCOUNT = {"method": "elicitation/create", "params": {"mode": "form", "message": "Choose an account.",
+           "requestedSchema": {"type": "object", "required": ["from_account"], "properties": {"from_account": {
+               "type": "string", "title": "From account",
+               "oneOf": [{"const": "DE89", "title": "Everyday"}, {"const": "DE02", "title": "Savings"}]}}}}}
+PALETTE = {"method": "elicitation/create", "params": {"message": "Colour?", "requestedSchema": {
+    "type": "object", "required": ["shades"],
+    "properties": {"colour": {"type": "string", "default": "blue"}, "shades": {"type": "integer"}}}}}
+URL = {"method": "elicitation/create", "params": {"mode": "url", "message": "Connect your bank",
+       "url": "https://bank.example.net/connect?session=abc"}}
+IBAN = "DE44500105175407324931"
+
+
+def asked(**requests: dict[str, Any]) -> Asked:
+    questions: tuple[Question, ...] = tuple(parse_question(k, r) for k, r in requests.items())
+    return Asked(server="bank", method="tools/call", target="transfer", questions=questions,
+                 server_url="http://127.0.0.1:8000/mcp")
+
+
+# -- file ------------------------------------------------------------------------------------------------
+async def test_file_answers_by_key_or_field_name_with_defaults(tmp_path: Path) -> None:
+    path = tmp_path / "answers.json"
+    path.write_text(json.dumps({"to": IBAN, "from_account": "savings", "shades": 3}))
+    answers = await FileAnswerer(path).answer(asked(to=TO, account=ACCOUNT, **{"sdk:palette": PALETTE}))
+    assert answers == {"to": {"action": "accept", "content": {"to": IBAN}},
+                       "account": {"action": "accept", "content": {"from_account": "DE02"}},
+                       "sdk:palette": {"action": "accept", "content": {"colour": "blue", "shades": 3}}}
+    by_key = FileAnswerer({"sdk:palette": {"colour": "red", "shades": 2}})
+    assert (await by_key.answer(asked(**{"sdk:palette": PALETTE})))["sdk:palette"]["content"] == {
+        "colour": "red", "shades": 2}
+    assert (await FileAnswerer({"to": {"action": "decline"}}).answer(asked(to=TO)))["to"] == decline()
+
+
+async def test_file_names_the_question_it_cannot_answer_or_postpones() -> None:
+    with pytest.raises(UnknownQuestion, match="no answer for the question 'account' \\(fields: from_account\\)"):
+        await FileAnswerer({"to": IBAN}).answer(asked(to=TO, account=ACCOUNT))
+    with pytest.raises(Postpone):
+        await FileAnswerer({"to": IBAN}, missing="postpone").answer(asked(to=TO, account=ACCOUNT))
+    with pytest.raises(InvalidAnswer, match=r"'to'.*at least 15 characters"):
+        await FileAnswerer({"to": "DE44"}).answer(asked(to=TO))
+
+
+async def test_file_stops_when_the_server_asks_the_same_question_again() -> None:
+    answerer = FileAnswerer({"to": IBAN})
+    await answerer.answer(asked(to=TO))
+    with pytest.raises(AnswerRejected, match="did not accept the answer to 'to'"):
+        await answerer.answer(asked(to=TO))
+
+
+def test_file_declares_forms_only_unless_told(tmp_path: Path) -> None:
+    assert FileAnswerer({}).capabilities == Capabilities(form=True)
+    assert FileAnswerer({}, url=True, sampling=True).capabilities == Capabilities(form=True, url=True, sampling=True)
+    bad = tmp_path / "list.json"
+    bad.write_text("[1]")
+    with pytest.raises(Exception, match="must hold a JSON object"):
+        FileAnswerer(bad)
+
+
+# -- callable --------------------------------------------------------------------------------------------
+async def test_callable_plain_and_async_values_are_validated() -> None:
+    async def fill(question: Question) -> Any:
+        return IBAN if question.key == "to" else "Everyday"
+
+    assert await CallableAnswerer(fill).answer(asked(to=TO, account=ACCOUNT)) == {
+        "to": {"action": "accept", "content": {"to": IBAN}},
+        "account": {"action": "accept", "content": {"from_account": "DE89"}}}
+    with pytest.raises(InvalidAnswer):
+        await CallableAnswerer(lambda q: "short").answer(asked(to=TO))
+
+
+# -- terminal --------------------------------------------------------------------------------------------
+def terminal(lines: list[str], **kw: Any) -> tuple[TerminalAnswerer, io.StringIO]:
+    out = io.StringIO()
+    return TerminalAnswerer(input=io.StringIO("".join(line + "\n" for line in lines)), output=out, **kw), out
+
+
+async def test_terminal_shows_fields_reprompts_on_bad_entries_and_lets_the_person_edit() -> None:
+    person, out = terminal(["DE44", IBAN, "3", "Savings", "1", IBAN[:-1] + "2", "y"])
+    answers = await person.answer(asked(to=TO, account=ACCOUNT))
+    assert answers == {"to": {"action": "accept", "content": {"to": IBAN[:-1] + "2"}},
+                       "account": {"action": "accept", "content": {"from_account": "DE02"}}}
+    shown = out.getvalue()
+    assert "bank asks 2 questions for the tool transfer" in shown
+    assert "Recipient IBAN" in shown and "text, at least 15 characters" in shown
+    assert "1) Everyday  [DE89]" in shown and "2) Savings  [DE02]" in shown
+    assert "Not accepted: must be at least 15 characters long (this one is 4). Try again." in shown
+    assert "Not accepted: '3' is not one of the options (Everyday, Savings). Try again." in shown
+    assert "2. From account: Savings" in shown
+
+
+async def test_terminal_defaults_decline_cancel_and_end_of_input() -> None:
+    person, _ = terminal(["", "/decline", "x", ""])
+    answers = await person.answer(asked(**{"sdk:palette": PALETTE}))
+    assert answers == {"sdk:palette": {"action": "decline"}}
+    person, _ = terminal(["/cancel", ""])
+    assert (await person.answer(asked(to=TO)))["to"] == {"action": "cancel"}
+    person, _ = terminal(["", "2", ""])  # Enter takes the default colour; then shades 2; then send
+    assert (await person.answer(asked(**{"sdk:palette": PALETTE})))["sdk:palette"]["content"] == {
+        "colour": "blue", "shades": 2}
+    person, _ = terminal([IBAN])
+    with pytest.raises(NoMoreInput):
+        await person.answer(asked(to=TO))
+
+
+async def test_terminal_url_step_shows_the_host_asks_consent_and_waits_for_done() -> None:
+    opened: list[str] = []
+    person, out = terminal(["n", ""], open_browser=lambda url: opened.append(url) or True)
+    assert await person.answer(asked(link=URL)) == {"link": {"action": "accept"}}
+    assert opened == []  # the person said no: nothing was opened
+    shown = out.getvalue()
+    assert "https://bank.example.net/connect?session=abc" in shown
+    assert "host: bank.example.net" in shown and "not the host of the MCP server you called, 127.0.0.1" in shown
+    assert "Press Enter when you have finished" in shown
+    person, _ = terminal(["y", ""], open_browser=lambda url: opened.append(url) or True)
+    await person.answer(asked(link=URL))
+    assert opened == ["https://bank.example.net/connect?session=abc"]
+    person, _ = terminal(["/decline"])
+    assert await person.answer(asked(link=URL)) == {"link": {"action": "decline"}}
+    assert TerminalAnswerer(url=False).capabilities == Capabilities(form=True)
+
+
+async def test_terminal_person_answers_sampling_when_allowed() -> None:
+    sample = {"method": "sampling/createMessage", "params": {"maxTokens": 20, "messages": [
+        {"role": "user", "content": {"type": "text", "text": "Capital of France?"}}]}}
+    person, out = terminal(["Paris", ""], sampling=True)
+    answers = await person.answer(asked(s=sample))
+    assert answers["s"]["content"] == {"type": "text", "text": "Paris"}
+    assert "user: Capital of France?" in out.getvalue()

@@ -1,0 +1,126 @@
+"""The client's round loop without I/O: what it sends next, what a result means, when it stops."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from askback.client import DeadlineExceeded, Pending, ProtocolError, Server, TooManyRounds
+from askback.client.loop import Answer, Done, Limits, Loop, Wait
+
+SERVER = Server(url="http://127.0.0.1:1/mcp")
+QUESTION = {"q": {"method": "elicitation/create", "params": {"message": "Name?", "requestedSchema": {
+    "type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}}
+ODD_STATE = ' {"nonce": "a b", "n": 1.0} ==\n\t'  # JSON-looking, with spaces: must come back byte for byte
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def loop(limits: Limits | None = None, clock: Clock | None = None, jitter: float = 0.5, **kw: Any) -> Loop:
+    return Loop("tools/call", {"name": "t", "arguments": {"a": 1}}, server=SERVER, protocol_version="2026-07-28",
+                limits=limits, clock=clock or Clock(), jitter=lambda: jitter, **kw)
+
+
+def asking(state: str | None = None, requests: dict[str, Any] | None = QUESTION) -> dict[str, Any]:
+    result: dict[str, Any] = {"resultType": "input_required"}
+    if requests is not None:
+        result["inputRequests"] = requests
+    if state is not None:
+        result["requestState"] = state
+    return result
+
+
+def test_first_request_carries_no_answers_and_no_state() -> None:
+    assert loop().request() == {"name": "t", "arguments": {"a": 1}}
+
+
+def test_a_result_without_result_type_is_complete() -> None:
+    step = loop().receive({"content": [{"type": "text", "text": "ok"}]})
+    assert step == Done({"content": [{"type": "text", "text": "ok"}]})
+
+
+def test_the_state_is_echoed_exactly_with_the_answers_and_the_same_arguments() -> None:
+    lp = loop()
+    step = lp.receive(asking(ODD_STATE))
+    assert isinstance(step, Answer)
+    assert [q.key for q in step.pending.questions] == ["q"]
+    lp.answered({"q": {"action": "accept", "content": {"name": "Ada"}}})
+    retry = lp.request()
+    assert retry["requestState"] == ODD_STATE
+    assert retry["inputResponses"] == {"q": {"action": "accept", "content": {"name": "Ada"}}}
+    assert retry["arguments"] == {"a": 1} and retry["name"] == "t"
+
+
+def test_no_state_is_sent_when_the_server_gave_none() -> None:
+    lp = loop()
+    lp.receive(asking("first"))
+    lp.answered({"q": {"action": "decline"}})
+    lp.receive(asking(None))  # the next round has no state: the old one must not be reused
+    lp.answered({"q": {"action": "decline"}})
+    assert "requestState" not in lp.request()
+
+
+def test_a_state_only_round_waits_with_growing_jittered_backoff_then_resets() -> None:
+    low = loop(Limits(backoff_initial=0.1, backoff_max=0.3), jitter=0.0)
+    waits = [low.receive(asking("s", requests=None)) for _ in range(4)]
+    assert waits == [Wait(0.05), Wait(0.1), Wait(0.15), Wait(0.15)]  # 0.1, 0.2, 0.3 (cap), halved by jitter 0
+    assert low.request() == {"name": "t", "arguments": {"a": 1}, "requestState": "s"}  # no inputResponses
+    assert isinstance(low.receive(asking("s")), Answer)
+    assert low.receive(asking("s", requests=None)) == Wait(0.05)  # questions reset the backoff
+    high = loop(Limits(backoff_initial=0.1), jitter=1.0)
+    assert high.receive(asking("s", requests=None)) == Wait(0.1)
+
+
+def test_the_round_cap_stops_with_the_open_questions() -> None:
+    lp = loop(Limits(max_rounds=2))
+    for _ in range(2):
+        assert isinstance(lp.receive(asking("s")), Answer)
+        lp.answered({})
+    with pytest.raises(TooManyRounds) as raised:
+        lp.receive(asking("s3"))
+    assert raised.value.pending is not None
+    assert raised.value.pending.request_state == "s3"
+    assert "more than 2 rounds" in str(raised.value) and "Open questions: q" in str(raised.value)
+
+
+def test_the_deadline_reports_the_open_questions() -> None:
+    clock = Clock()
+    lp = loop(Limits(timeout=30), clock=clock)
+    assert lp.remaining() == 30
+    lp.receive(asking("s"))
+    clock.now += 45
+    assert lp.remaining() == 0
+    expired = lp.expired()
+    assert isinstance(expired, DeadlineExceeded)
+    assert expired.pending is not None and expired.pending.request_state == "s"
+    assert loop(Limits(timeout=None)).remaining() is None
+
+
+@pytest.mark.parametrize("result", [
+    {"resultType": "task"},
+    {"resultType": "input_required"},
+    {"resultType": "input_required", "inputRequests": [], "requestState": "s"},
+    {"resultType": "input_required", "requestState": 7},
+    {"resultType": "input_required", "inputRequests": {"q": {"method": "tasks/get"}}},
+    "not an object",
+])
+def test_malformed_results_are_protocol_errors(result: Any) -> None:
+    with pytest.raises(ProtocolError):
+        loop().receive(result)
+
+
+def test_resuming_starts_with_the_saved_questions_and_state() -> None:
+    saved = Pending(SERVER, "tools/call", {"name": "t", "arguments": {"a": 1}}, QUESTION, ODD_STATE, rounds=3)
+    lp = loop(resume=saved)
+    first = lp.start()
+    assert isinstance(first, Answer) and first.pending is saved
+    lp.answered({"q": {"action": "accept", "content": {"name": "Ada"}}})
+    assert lp.request()["requestState"] == ODD_STATE
+    assert loop().start() is None

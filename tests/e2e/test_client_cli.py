@@ -1,0 +1,222 @@
+"""`askback call | resume | tools` as a person and a script use them: a real pseudo-terminal, files, exit codes.
+
+The terminal tests drive the installed command in a pty with pexpect, typing as a person would (including
+mistakes); the others run it as a subprocess with a pipe for stdout, which therefore gets JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pexpect
+import pytest
+from starlette.types import ASGIApp
+
+import askback
+from askback.demo import app as demo_app
+from tests.conformance.server import app as conformance_app
+from tests.conftest import free_port
+from tests.e2e.test_cli import askback_command, serve_env
+from tests.support import sdkserver
+from tests.support.processes import stop
+
+Serve = Callable[[askback.App | ASGIApp], str]
+TO = "DE44500105175407324931"
+SAVINGS = "DE02120300000000202051"
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*askback_command(), *args], cwd=cwd, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "NO_COLOR": "1"})
+
+
+def spawn(*args: str, cwd: Path) -> pexpect.spawn:
+    command = askback_command()
+    child = pexpect.spawn(command[0], [*command[1:], *args], cwd=str(cwd), encoding="utf-8", timeout=30,
+                          env={**os.environ, "NO_COLOR": "1"}, dimensions=(50, 140))
+    child.logfile_read = sys.stdout  # shown by pytest when a test fails
+    return child
+
+
+def finish(child: pexpect.spawn) -> int:
+    child.expect(pexpect.EOF)
+    child.close()
+    return int(child.exitstatus if child.exitstatus is not None else -1)
+
+
+@pytest.fixture
+def demo_server(tmp_path: Path) -> Iterator[str]:
+    """`askback demo --port P`, as the README has a new user start it."""
+    port = free_port()
+    log = (tmp_path / "demo.log").open("wb")
+    process = subprocess.Popen([*askback_command(), "demo", "--port", str(port)], env=serve_env(tmp_path / "data"),
+                               stdout=log, stderr=subprocess.STDOUT)
+    try:
+        child = None
+        for _ in range(200):
+            child = subprocess.run([*askback_command(), "tools", f"http://127.0.0.1:{port}/mcp", "--json"],
+                                   capture_output=True, text=True)
+            if child.returncode == 0:
+                break
+            if process.poll() is not None:
+                pytest.fail((tmp_path / "demo.log").read_text())
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        stop(process)
+        log.close()
+
+
+def test_a_person_answers_transfer_in_the_terminal(demo_server: str, tmp_path: Path) -> None:
+    child = spawn("call", demo_server, "transfer", "amount=50", cwd=tmp_path)
+    child.expect("askback-demo asks 2 questions for the tool transfer")
+    child.expect("Recipient IBAN")
+    child.expect("text, 15–34 characters")
+    child.expect("To: ")
+    child.sendline("DE44")  # too short: explained and asked again, nothing sent
+    child.expect("must be at least 15 characters long")
+    child.expect("To: ")
+    child.sendline(TO)
+    child.expect(r"1\) Everyday account")
+    child.expect(r"2\) Savings account")
+    child.expect("From account: ")
+    child.sendline("3")
+    child.expect("not one of the options")
+    child.sendline("savings account (de02 …2051)")
+    child.expect("2. From account: Savings account")
+    child.expect("Send these answers")
+    child.sendline("1")  # change the IBAN in the review
+    child.expect("To: ")
+    child.sendline(TO[:-1] + "2")
+    child.expect("Send these answers")
+    child.sendline("")
+    child.expect(r"\(round 2\)")
+    child.expect(f"Send 50 EUR from {SAVINGS} to {TO[:-1]}2\\?")
+    child.expect(r"\[y/n\]: ")
+    child.sendline("y")
+    child.expect("Send these answers")
+    child.sendline("y")
+    child.expect(r"status\s+sent")  # rendered for a person, not JSON
+    before = child.before
+    assert finish(child) == 0
+    assert "{" not in before.split("Confirm: yes")[-1]
+
+
+@pytest.mark.parametrize("handshake_only", [False, True], ids=["2026-07-28", "2025-11-25"])
+def test_a_person_answers_an_official_sdk_server_in_the_terminal(serve: Serve, tmp_path: Path,
+                                                                  handshake_only: bool) -> None:
+    url = serve(sdkserver.app(handshake_only=handshake_only))
+    child = spawn("call", url, "banner", "text=Hi", cwd=tmp_path)
+    child.expect("Which palette should the banner use?")
+    child.expect(r"Colour \[blue\]: ")
+    child.sendline("")  # the default
+    child.expect("at least 1, at most 5")
+    child.expect("Shades: ")
+    child.sendline("9")
+    child.expect("must be at most 5")
+    child.sendline("3")
+    child.expect(r"2\) gradient")
+    child.expect(r"Style \[flat\]: ")
+    child.sendline("2")
+    child.expect("Send these answers")
+    child.sendline("")
+    child.expect("Hi: 3 gradient shades of blue")
+    assert finish(child) == 0
+
+
+def test_the_same_call_from_an_answers_file_prints_json(demo_server: str, tmp_path: Path) -> None:
+    (tmp_path / "answers.json").write_text(json.dumps({"to": TO, "from_account": SAVINGS, "confirm": True}))
+    done = run("call", demo_server, "transfer", "--args", '{"amount": 50}', "--answers", "answers.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["structuredContent"]["status"] == "sent" and result["structuredContent"]["to"] == TO
+
+
+def test_sdk_server_from_an_answers_file(serve: Serve, tmp_path: Path) -> None:
+    url = serve(sdkserver.app(handshake_only=True))
+    (tmp_path / "answers.json").write_text(json.dumps({"shades": 2}))
+    done = run("call", url, "banner", "text=Yo", "--answers", "answers.json", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["content"][0]["text"] == "Yo: 2 flat shades of blue"
+
+
+def test_saved_in_one_process_finished_in_another(serve: Serve, tmp_path: Path) -> None:
+    url = serve(demo_app)
+    saved = run("call", url, "transfer", "amount=50", "--save-pending", "pending.json", cwd=tmp_path)
+    assert saved.returncode == 3, saved.stderr
+    assert "Continue with: askback resume pending.json" in saved.stderr
+    pending = tmp_path / "pending.json"
+    assert pending.stat().st_mode & 0o777 == 0o600
+    data = json.loads(pending.read_text())
+    assert data["format"] == "askback.pending" and data["version"] == 1
+    assert data["params"] == {"name": "transfer", "arguments": {"amount": 50}}
+    assert list(data["inputRequests"]) == ["to", "from_account"] and data["server"] == {"url": url}
+    first_state = data["requestState"]
+
+    (tmp_path / "some.json").write_text(json.dumps({"to": TO, "from_account": SAVINGS}))
+    again = run("resume", "pending.json", "--answers", "some.json", "--save-pending", "pending.json", cwd=tmp_path)
+    assert again.returncode == 3, again.stderr
+    data = json.loads(pending.read_text())
+    assert list(data["inputRequests"]) == ["confirm"] and data["requestState"] != first_state
+    # The answers so far travel only inside the sealed state: the file has no field for them.
+    assert set(data) == {"format", "version", "savedAt", "server", "serverName", "protocolVersion", "method",
+                         "params", "rounds", "inputRequests", "requestState"}
+    assert data["rounds"] == 2
+
+    (tmp_path / "confirm.json").write_text(json.dumps({"confirm": True}))
+    done = run("resume", "pending.json", "--answers", "confirm.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["structuredContent"]["from_account"] == SAVINGS
+    replay = run("resume", "pending.json", "--answers", "confirm.json", cwd=tmp_path)
+    assert replay.returncode == 6 and "Invalid or expired requestState" in replay.stderr
+
+
+def test_resume_in_the_terminal(serve: Serve, tmp_path: Path) -> None:
+    url = serve(demo_app)
+    saved = run("call", url, "transfer", "amount=7", "to=" + TO, "--save-pending", "p.json", cwd=tmp_path)
+    assert saved.returncode == 3, saved.stderr
+    child = spawn("resume", "p.json", cwd=tmp_path)
+    child.expect("From account: ")
+    child.sendline("1")
+    child.expect("Send these answers")
+    child.sendline("")
+    child.expect(r"\[y/n\]: ")
+    child.sendline("/decline")
+    child.expect("Send these answers")
+    child.sendline("")
+    child.expect("declined")
+    assert finish(child) == 0
+
+
+@pytest.mark.parametrize(("args", "answers", "code", "message"), [
+    (["transfer", "amount=50"], {"to": TO, "from_account": SAVINGS}, 5, "no answer for the question 'confirm'"),
+    (["transfer", "amount=50", "--max-rounds", "1"], {"to": TO, "from_account": SAVINGS, "confirm": True}, 4,
+     "more than 1 rounds"),
+    (["transfer", "--args", "[1]"], {}, 2, "--args must be a JSON object"),
+    (["transfer", "amount"], {}, 2, "is not KEY=VALUE"),
+])
+def test_exit_codes(serve: Serve, tmp_path: Path, args: list[str], answers: dict[str, Any], code: int,
+                    message: str) -> None:
+    (tmp_path / "a.json").write_text(json.dumps(answers))
+    done = run("call", serve(demo_app), *args, "--answers", "a.json", cwd=tmp_path)
+    assert done.returncode == code, done.stderr
+    assert message in done.stderr
+
+
+def test_tool_error_unreachable_server_and_tools(serve: Serve, tmp_path: Path) -> None:
+    url = serve(conformance_app)
+    refused = run("call", url, "test_input_required_result_sampling", "--answers", "/dev/null", cwd=tmp_path)
+    assert refused.returncode == 5  # /dev/null is no JSON object
+    (tmp_path / "a.json").write_text("{}")
+    cannot = run("call", url, "test_input_required_result_sampling", "--answers", "a.json", cwd=tmp_path)
+    assert cannot.returncode == 1 and json.loads(cannot.stdout)["isError"] is True  # sampling was not declared
+    down = run("call", f"http://127.0.0.1:{free_port()}/mcp", "anything", cwd=tmp_path)
+    assert down.returncode == 6 and "cannot reach the server" in down.stderr
+    listed = run("tools", url, cwd=tmp_path)
+    assert listed.returncode == 0
+    assert "test_input_required_result_multi_round" in {t["name"] for t in json.loads(listed.stdout)}
