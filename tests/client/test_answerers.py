@@ -127,7 +127,9 @@ async def test_terminal_defaults_decline_cancel_and_end_of_input() -> None:
     person, _ = terminal(["", "2", ""])  # Enter takes the default colour; then shades 2; then send
     assert (await person.answer(asked(**{"sdk:palette": PALETTE})))["sdk:palette"]["content"] == {
         "colour": "blue", "shades": 2}
-    person, _ = terminal([IBAN])
+    person, _ = terminal([IBAN])  # one field answered at its own prompt: sent without a second review
+    assert (await person.answer(asked(to=TO)))["to"]["content"] == {"to": IBAN}
+    person, _ = terminal([])
     with pytest.raises(NoMoreInput):
         await person.answer(asked(to=TO))
 

@@ -98,9 +98,7 @@ def test_a_person_answers_transfer_in_the_terminal(demo_server: str, tmp_path: P
     child.expect(r"\(round 2\)")
     child.expect(f"Send 50 EUR from {SAVINGS} to {TO[:-1]}2\\?")
     child.expect(r"\[y/n\]: ")
-    child.sendline("y")
-    child.expect("Send these answers")
-    child.sendline("y")
+    child.sendline("y")  # a lone confirmation is sent as answered: no second "are you sure"
     child.expect(r"status\s+sent")  # rendered for a person, not JSON
     before = child.before
     assert finish(child) == 0
@@ -183,12 +181,8 @@ def test_resume_in_the_terminal(serve: Serve, tmp_path: Path) -> None:
     child = spawn("resume", "p.json", cwd=tmp_path)
     child.expect("From account: ")
     child.sendline("1")
-    child.expect("Send these answers")
-    child.sendline("")
     child.expect(r"\[y/n\]: ")
     child.sendline("/decline")
-    child.expect("Send these answers")
-    child.sendline("")
     child.expect("declined")
     assert finish(child) == 0
 

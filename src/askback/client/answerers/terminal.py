@@ -2,7 +2,7 @@
 
 Prompts go to standard error (standard output stays for the result), answers are read from standard input.
 Every field shows its title, description, default and constraints; a bad entry is explained and asked again
-on the spot; the round is reviewed (and any answer changed) before it is sent. At any prompt, `/decline`
+on the spot; a round of several answers is reviewed (and any answer changed) before it is sent. At any prompt, `/decline`
 says no to the question, `/cancel` dismisses it, `?` shows help. A URL step shows the whole URL with its host
 set apart, opens a browser only when the person agrees, and waits until the person says the step is done.
 """
@@ -170,7 +170,11 @@ class TerminalAnswerer:
         answers: dict[str, dict[str, Any]] = {}
         for number, question in enumerate(asked.questions, 1):
             answers[question.key] = await self._ask(question, number, count, asked)
-        if any(not isinstance(q, UrlQuestion) for q in asked.questions):
+        # A round of one form field was just answered at its own prompt: reviewing it again would only make the
+        # person say the same thing twice (a confirmation, say). Several answers are reviewed before sending.
+        fields = sum(len(q.fields) if isinstance(q, FormQuestion) else 1 for q in asked.questions
+                     if not isinstance(q, UrlQuestion))
+        if fields > 1:
             await self._review(asked, answers)
         return answers
 
