@@ -3,8 +3,9 @@
 Prompts go to standard error (standard output stays for the result), answers are read from standard input.
 Every field shows its title, description, default and constraints; a bad entry is explained and asked again
 on the spot; a round of several answers is reviewed (and any answer changed) before it is sent. At any
-prompt, `/decline` says no to the question, `/cancel` dismisses it, `?` shows help. A URL step shows the whole URL with its host
-set apart, opens a browser only when the person agrees, and waits until the person says the step is done.
+prompt, `/decline` says no to the question, `/cancel` dismisses it, `?` shows help. A URL step shows the
+whole URL with its host set apart, opens a browser only when the person agrees, and waits until the person
+says the step is done.
 """
 
 from __future__ import annotations
