@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?=
 
-.PHONY: demo test lint typecheck clean
+.PHONY: demo test lint typecheck bench stress clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,17 @@ test: $(BIN)/.installed
 	$(BIN)/ruff check src tests bench docs
 	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The benchmark against the official SDK and FastMCP (FastMCP goes in its own venv, bench/.venv-fastmcp):
+# about ten minutes; writes its tables and the profile into docs/benchmarks.md. `python bench/run.py --quick`
+# is the two-minute version that only prints.
+bench: $(BIN)/.installed
+	$(BIN)/python bench/run.py
+	$(BIN)/python bench/profile.py --write-doc
+
+# The reliability suite at full size (a reduced version runs inside `make test`): a few minutes.
+stress: $(BIN)/.installed
+	ASKBACK_STRESS=full $(BIN)/python -m pytest tests/stress -p no:cacheprovider $(PYTEST_ARGS)
 
 lint: $(BIN)/.installed
 	$(BIN)/ruff check src tests bench docs

@@ -1,0 +1,176 @@
+"""The load generator: drives one server with K concurrent flows and reads the server's own CPU time.
+
+Run in its own process by bench/run.py (python -m bench.load --port P --pid PID --rounds 2 --concurrency 16 ...).
+It warms up, sizes the measured batch from the warm-up rate, waits for the server to go idle, reads the
+server's utime+stime from /proc/PID/stat, runs exactly that many flows, reads it again, and prints one JSON
+object: flows, flows/s, per-request p50/p99, server CPU per flow, RSS, requestState bytes, errors.
+
+A flow of `--rounds 2` is: `greet {"name": "Ada"}` -> `input_required` with one question -> the retry with the
+answer and the exact `requestState` -> `complete` with "Hello Ada from Paris". `--rounds 1` sends both values at
+once and expects `complete` (the floor servers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from bench.wire import Connection, WireError, accept, call_body, single_request
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+EXPECTED = "Hello Ada from Paris"
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of process `pid` (all its threads), in seconds."""
+    with open(f"/proc/{pid}/stat", "rb") as fh:
+        fields = fh.read().rsplit(b")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # fields 14 and 15 of proc(5), after "pid (comm)"
+
+
+def rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    state_bytes: list[int] = field(default_factory=list)
+    flows: int = 0
+    errors: int = 0
+    samples: list[str] = field(default_factory=list)
+
+    def error(self, what: str) -> None:
+        self.errors += 1
+        if len(self.samples) < 5:
+            self.samples.append(what[:400])
+
+
+async def one_flow(conn: Connection, rounds: int, tally: Tally) -> None:
+    perf = time.perf_counter
+    try:
+        if rounds == 1:
+            t0 = perf()
+            done = await conn.rpc(call_body("greet", {"name": "Ada", "city": "Paris"}), name="greet")
+            tally.latencies.append(perf() - t0)
+        else:
+            t0 = perf()
+            first = await conn.rpc(call_body("greet", {"name": "Ada"}), name="greet")
+            t1 = perf()
+            tally.latencies.append(t1 - t0)
+            result = first.get("result") or {}
+            if result.get("resultType") != "input_required":
+                tally.error(f"round 1 not input_required: {json.dumps(first)[:300]}")
+                return
+            key, answer_field = single_request(result)
+            state = result.get("requestState")
+            if state is not None:
+                tally.state_bytes.append(len(state))
+            body = call_body("greet", {"name": "Ada"}, responses={key: accept(**{answer_field: "Paris"})}, state=state)
+            t2 = perf()
+            done = await conn.rpc(body, name="greet")
+            tally.latencies.append(perf() - t2)
+        result = done.get("result") or {}
+        content = result.get("content") or [{}]
+        if result.get("resultType") != "complete" or result.get("isError") or content[0].get("text") != EXPECTED:
+            tally.error(f"final round not the expected result: {json.dumps(done)[:300]}")
+            return
+        tally.flows += 1
+    except (WireError, OSError, ValueError, KeyError, asyncio.IncompleteReadError) as exc:
+        tally.error(f"{type(exc).__name__}: {exc}")
+        await conn.close()
+
+
+async def drive(port: int, rounds: int, concurrency: int, *, flows: int | None = None,
+                seconds: float | None = None, conns: list[Connection] | None = None) -> tuple[Tally, float]:
+    """Run `flows` flows (or for `seconds`) over `concurrency` connections; return the tally and wall time."""
+    tally = Tally()
+    pool = conns or [Connection("127.0.0.1", port) for _ in range(concurrency)]
+    claimed = 0
+    deadline = time.perf_counter() + seconds if seconds is not None else None
+
+    async def worker(conn: Connection) -> None:
+        nonlocal claimed
+        while True:
+            if flows is not None:
+                if claimed >= flows:
+                    return
+                claimed += 1
+            elif deadline is not None and time.perf_counter() >= deadline:
+                return
+            await one_flow(conn, rounds, tally)
+
+    t0 = time.perf_counter()
+    await asyncio.gather(*(worker(c) for c in pool))
+    return tally, time.perf_counter() - t0
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def measure(port: int, pid: int, rounds: int, concurrency: int, warmup: float, seconds: float,
+                  min_flows: int) -> dict[str, Any]:
+    conns = [Connection("127.0.0.1", port) for _ in range(concurrency)]
+    warm, warm_wall = await drive(port, rounds, concurrency, seconds=warmup, conns=conns)
+    rate = warm.flows / warm_wall if warm_wall > 0 else 0.0
+    target = max(min_flows, int(rate * seconds))
+    await asyncio.sleep(0.3)  # let the server finish whatever follows its last response
+    rss_before = rss_kib(pid)
+    cpu0 = cpu_seconds(pid)
+    tally, wall = await drive(port, rounds, concurrency, flows=target, conns=conns)
+    await asyncio.sleep(0.05)
+    cpu1 = cpu_seconds(pid)
+    for c in conns:
+        await c.close()
+    cpu = cpu1 - cpu0
+    done = max(tally.flows, 1)
+    return {
+        "rounds": rounds,
+        "concurrency": concurrency,
+        "flows": tally.flows,
+        "warmup_flows": warm.flows,
+        "wall_s": wall,
+        "flows_per_s": tally.flows / wall if wall > 0 else 0.0,
+        "p50_ms": percentile(tally.latencies, 0.50) * 1e3,
+        "p99_ms": percentile(tally.latencies, 0.99) * 1e3,
+        "server_cpu_s": cpu,
+        "cpu_ms_per_flow": cpu / done * 1e3,
+        "rss_mib": rss_kib(pid) / 1024,
+        "rss_growth_mib": (rss_kib(pid) - rss_before) / 1024,
+        "state_bytes": statistics.median(tally.state_bytes) if tally.state_bytes else 0,
+        "errors": tally.errors + warm.errors,
+        "error_samples": tally.samples + warm.samples,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--pid", type=int, required=True, help="the server process whose CPU time is read")
+    parser.add_argument("--rounds", type=int, choices=(1, 2), default=2)
+    parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--warmup", type=float, default=1.0, help="warm-up seconds")
+    parser.add_argument("--seconds", type=float, default=3.0, help="target length of the measured batch")
+    parser.add_argument("--min-flows", type=int, default=200)
+    args = parser.parse_args()
+    result = asyncio.run(measure(args.port, args.pid, args.rounds, args.concurrency, args.warmup, args.seconds,
+                                 args.min_flows))
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,409 @@
+"""The benchmark: askback against the official SDK's MCPServer, FastMCP 4, and two floors, on one machine.
+
+    python bench/run.py            # full: 5 runs, writes the table into docs/benchmarks.md
+    python bench/run.py --quick    # under two minutes: 2 short runs, prints the table, doc untouched
+
+Each run starts every server in turn (bench/servers.py: uvicorn, one worker, loopback, JSON responses, log level
+warning) and drives it from a separate load-generator process (bench/load.py) at K = 1 and K = 16 concurrent
+flows. The headline is the server's own CPU time per 1000 flows, read from /proc/PID/stat: on two cores the load
+generator saturates before a fast server does, so flows/s mostly measures the load generator. Ratios are computed
+within each run, then the median across runs is reported. The last line printed is
+
+    vs_mcpserver=<MCPServer CPU per flow / askback CPU per flow>
+        vs_floor=<2 x floor CPU per call / askback CPU per flow>
+
+(on one line)
+
+both at K = 16; higher is better for askback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: python bench/run.py
+    sys.path.insert(0, str(ROOT))
+
+from bench.wire import Connection, accept, call_body, single_request  # noqa: E402
+
+DOC = ROOT / "docs" / "benchmarks.md"
+LOGS = Path(tempfile.gettempdir()) / "askback-bench"  # each server's output, for when one fails to start
+BEGIN, END = "<!-- bench:results:begin -->", "<!-- bench:results:end -->"
+FASTMCP_VENV = ROOT / "bench" / ".venv-fastmcp"
+FASTMCP_PIN = ["fastmcp==4.2.3", "mcp==2.3.0"]
+SERVERS = ("askback", "mcpserver", "fastmcp", "lowlevel", "asgi")
+ROUNDS = {"askback": 2, "mcpserver": 2, "fastmcp": 2, "lowlevel": 1, "asgi": 1}
+LABELS = {
+    "askback": "askback",
+    "mcpserver": "SDK MCPServer + Resolve/Elicit",
+    "fastmcp": "FastMCP 4 guard pattern",
+    "lowlevel": "floor: SDK low-level Server, 1 round",
+    "asgi": "floor: bare ASGI app, 1 round",
+}
+CONCURRENCY = (1, 16)
+
+
+@dataclass
+class Settings:
+    runs: int
+    warmup: float
+    seconds: float
+    min_flows: int
+    servers: tuple[str, ...]
+    write_doc: bool
+
+
+@dataclass
+class Results:
+    """Per run: server -> K -> the load generator's JSON; plus in-process figures and wire state sizes."""
+
+    runs: list[dict[str, dict[int, dict[str, Any]]]] = field(default_factory=list)
+    micro: list[dict[str, Any]] = field(default_factory=list)
+    wire_states: dict[str, dict[str, int]] = field(default_factory=dict)
+    missing: dict[str, str] = field(default_factory=dict)
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+# -- FastMCP lives in its own venv ------------------------------------------------------------------------
+def fastmcp_python(install: bool) -> tuple[str | None, str]:
+    """The interpreter of bench/.venv-fastmcp, creating it on first use; (None, why) if it cannot be had."""
+    python = FASTMCP_VENV / "bin" / "python"
+    probe = [str(python), "-c", "import fastmcp, mcp; print(fastmcp.__version__)"]
+    if python.exists():
+        done = subprocess.run(probe, capture_output=True, text=True, check=False)
+        if done.returncode == 0:
+            return str(python), done.stdout.strip()
+    if not install:
+        return None, f"{FASTMCP_VENV} is missing and --no-install was given"
+    log(f"bench: creating {FASTMCP_VENV.relative_to(ROOT)} with {' '.join(FASTMCP_PIN)} (once) ...")
+    try:
+        subprocess.run([sys.executable, "-m", "venv", str(FASTMCP_VENV)], check=True, capture_output=True)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *FASTMCP_PIN], check=True,
+                       capture_output=True, timeout=600)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as exc:
+        detail = getattr(exc, "stderr", b"") or b""
+        tail = detail.decode(errors="replace")[-400:] if isinstance(detail, bytes) else str(detail)[-400:]
+        return None, f"could not install {' '.join(FASTMCP_PIN)}: {exc} {tail}".strip()
+    done = subprocess.run(probe, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        return None, f"installed, but fastmcp does not import: {done.stderr[-400:]}"
+    return str(python), done.stdout.strip()
+
+
+# -- one server ---------------------------------------------------------------------------------------------
+class Server:
+    def __init__(self, kind: str, python: str) -> None:
+        self.kind = kind
+        self.port = free_port()
+        LOGS.mkdir(exist_ok=True)
+        self.log_path = LOGS / f"{kind}.log"
+        self._log = open(self.log_path, "wb")  # noqa: SIM115 - closed in stop()
+        self.process = subprocess.Popen([python, "-m", "bench.servers", kind, "--port", str(self.port)], cwd=ROOT,
+                                        stdout=self._log, stderr=subprocess.STDOUT)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"{self.kind} exited: {self.log_path.read_text(errors='replace')[-1500:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError(f"{self.kind} did not start within {timeout:.0f} s")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self._log.close()
+
+
+async def wire_state_sizes(port: int) -> dict[str, int]:
+    """`signup` over the wire: requestState chars after round 1 (nothing answered) and round 2 (one answered)."""
+    conn = Connection("127.0.0.1", port)
+    try:
+        first = (await conn.rpc(call_body("signup", {}), name="signup"))["result"]
+        key, answer_field = single_request(first)
+        second = (await conn.rpc(call_body("signup", {}, responses={key: accept(**{answer_field: "alice"})},
+                                           state=first.get("requestState")), name="signup"))["result"]
+        assert second["resultType"] == "input_required" and "nickname" in json.dumps(second["inputRequests"])
+        return {"round_1": len(first.get("requestState") or ""), "one_answered": len(second.get("requestState") or "")}
+    finally:
+        await conn.close()
+
+
+def load(server: Server, concurrency: int, settings: Settings) -> dict[str, Any]:
+    command = [sys.executable, "-m", "bench.load", "--port", str(server.port), "--pid", str(server.pid),
+               "--rounds", str(ROUNDS[server.kind]), "--concurrency", str(concurrency),
+               "--warmup", str(settings.warmup), "--seconds", str(settings.seconds),
+               "--min-flows", str(settings.min_flows)]
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=600)
+    if done.returncode != 0:
+        raise RuntimeError(f"load generator failed against {server.kind}: {done.stderr[-1500:]}")
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def micro(quick: bool) -> dict[str, Any]:
+    done = subprocess.run([sys.executable, "-m", "bench.micro"], cwd=ROOT, capture_output=True, text=True,
+                          check=False, timeout=600, env={**os.environ, "ASKBACK_BENCH_QUICK": "1" if quick else ""})
+    if done.returncode != 0:
+        raise RuntimeError(f"bench.micro failed: {done.stderr[-1500:]}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def run_all(settings: Settings, quick: bool, install: bool) -> Results:
+    results = Results()
+    pythons = dict.fromkeys(settings.servers, sys.executable)
+    if "fastmcp" in settings.servers:
+        python, detail = fastmcp_python(install)
+        if python is None:
+            results.missing["fastmcp"] = detail
+            log("!" * 100 + f"\n!! FastMCP 4 NOT MEASURED: {detail}\n" + "!" * 100)
+        else:
+            pythons["fastmcp"] = python
+            LABELS["fastmcp"] = f"FastMCP {detail} guard pattern"
+    kinds = [k for k in settings.servers if k not in results.missing]
+    for number in range(settings.runs):
+        order = kinds[number % len(kinds):] + kinds[: number % len(kinds)]  # rotate: spread drift over servers
+        run: dict[str, dict[int, dict[str, Any]]] = {}
+        for kind in order:
+            server = Server(kind, pythons[kind])
+            try:
+                server.wait_ready()
+                if ROUNDS[kind] == 2 and kind not in results.wire_states:
+                    results.wire_states[kind] = asyncio.run(wire_state_sizes(server.port))
+                run[kind] = {}
+                for k in CONCURRENCY:
+                    run[kind][k] = load(server, k, settings)
+                    r = run[kind][k]
+                    log(f"run {number + 1}/{settings.runs} {kind:>9} K={k:<2}: {r['cpu_ms_per_flow']:.3f} ms CPU/flow, "
+                        f"{r['flows_per_s']:.0f} flows/s, {r['flows']} flows, {r['errors']} errors")
+            except RuntimeError as exc:
+                results.missing[kind] = str(exc)
+                log("!" * 100 + f"\n!! {kind} NOT MEASURED: {exc}\n" + "!" * 100)
+                run.pop(kind, None)
+            finally:
+                server.stop()
+        results.runs.append(run)
+        results.micro.append(micro(quick))
+    return results
+
+
+# -- aggregation and output ---------------------------------------------------------------------------------
+def median_of(results: Results, kind: str, k: int, key: str) -> float:
+    values = [run[kind][k][key] for run in results.runs if kind in run and k in run[kind]]
+    return statistics.median(values) if values else float("nan")
+
+
+def ratio(results: Results, numerator: str, k: int, factor: float = 1.0) -> float:
+    """Median over runs of (factor x numerator CPU per flow) / (askback CPU per flow), each run on its own."""
+    values = [factor * run[numerator][k]["cpu_ms_per_flow"] / run["askback"][k]["cpu_ms_per_flow"]
+              for run in results.runs if numerator in run and "askback" in run]
+    return statistics.median(values) if values else float("nan")
+
+
+def micro_median(results: Results, *path: str) -> float:
+    values = []
+    for m in results.micro:
+        node: Any = m
+        for p in path:
+            node = node[p]
+        values.append(float(node))
+    return statistics.median(values) if values else float("nan")
+
+
+def table(results: Results) -> str:
+    lines = [
+        "| server | K | server CPU s / 1000 flows | flows/s | p50 ms | p99 ms | RSS MiB | requestState chars "
+        "| errors |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for kind in SERVERS:
+        if kind in results.missing:
+            lines.append(f"| {LABELS[kind]} | – | **not measured**: {results.missing[kind][:160]} | | | | | | |")
+            continue
+        if not any(kind in run for run in results.runs):
+            continue
+        for k in CONCURRENCY:
+            def m(key: str, kind: str = kind, k: int = k) -> float:
+                return median_of(results, kind, k, key)
+
+            errors = sum(run[kind][k]["errors"] for run in results.runs if kind in run)
+            state = f"{m('state_bytes'):.0f}" if ROUNDS[kind] == 2 else "–"
+            lines.append(
+                f"| {LABELS[kind]} | {k} | {m('cpu_ms_per_flow'):.2f} | {m('flows_per_s'):.0f} | {m('p50_ms'):.2f} "
+                f"| {m('p99_ms'):.2f} | {m('rss_mib'):.0f} | {state} | {errors} |"
+            )
+    return "\n".join(lines)
+
+
+def ratios_table(results: Results) -> str:
+    lines = ["| ratio (CPU per flow; higher favours askback) | K = 1 | K = 16 |", "|---|---:|---:|"]
+    rows = [
+        ("MCPServer / askback (`vs_mcpserver`)", "mcpserver", 1.0),
+        ("FastMCP / askback", "fastmcp", 1.0),
+        ("2 x low-level call / askback (`vs_floor`)", "lowlevel", 2.0),
+        ("2 x bare ASGI call / askback", "asgi", 2.0),
+    ]
+    for label, kind, factor in rows:
+        if any(kind in run for run in results.runs):
+            lines.append(
+                f"| {label} | {ratio(results, kind, 1, factor):.2f} | {ratio(results, kind, 16, factor):.2f} |")
+    return "\n".join(lines)
+
+
+def state_table(results: Results) -> str:
+    lines = [
+        "| requestState, same content | askback | SDK (MCPServer) |",
+        "|---|---:|---:|",
+        f"| in-process, one answered question + one asked (shortest SDK keys) | "
+        f"{micro_median(results, 'askback', 'state_chars'):.0f} chars "
+        f"| {micro_median(results, 'sdk', 'state_chars'):.0f} chars |",
+        f"| in-process, first round (one question asked) "
+        f"| {micro_median(results, 'askback', 'first_round_chars'):.0f} chars "
+        f"| {micro_median(results, 'sdk', 'first_round_chars'):.0f} chars |",
+        f"| seal + open incl. binding, in-process | {micro_median(results, 'askback', 'seal_open_us'):.1f} µs "
+        f"| {micro_median(results, 'sdk', 'boundary_us'):.1f} µs (boundary) / "
+        f"{micro_median(results, 'sdk', 'seal_open_us'):.1f} µs (with state encode/decode) |",
+        f"| seal + open, codec only (no binding digest) | {micro_median(results, 'askback', 'codec_only_us'):.1f} µs "
+        f"| {micro_median(results, 'sdk', 'codec_only_us'):.1f} µs |",
+    ]
+    if results.wire_states:
+        lines += ["", "Over the wire (`signup`: each framework's own question keys):", "",
+                  "| server | round 1 (one asked) | round 2 (one answered + one asked) |", "|---|---:|---:|"]
+        for kind, sizes in results.wire_states.items():
+            lines.append(f"| {LABELS[kind]} | {sizes['round_1']} chars | {sizes['one_answered']} chars |")
+    return "\n".join(lines)
+
+
+def layers_table(results: Results) -> str:
+    if not results.micro:
+        return ""
+    names = list(results.micro[0]["askback_layers_us"])
+    lines = ["| askback layer, in-process, per two-round flow | µs |", "|---|---:|"]
+    for name in names:
+        label = name.replace("_", " ")
+        if name == "secret_guard_uncached":
+            label += " (Flow memoises it per question, so ~0 in a server)"
+        lines.append(f"| {label} | {micro_median(results, 'askback_layers_us', name):.1f} |")
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    cpu = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    import importlib.metadata as md
+
+    versions = ", ".join(f"{p} {md.version(p)}" for p in ("mcp", "uvicorn", "starlette", "pydantic", "cryptography"))
+    return f"{os.cpu_count()} cores ({cpu}), Python {sys.version.split()[0]}, {versions}"
+
+
+def report(results: Results, settings: Settings) -> str:
+    vs_mcp = ratio(results, "mcpserver", 16)
+    vs_floor = ratio(results, "lowlevel", 16, 2.0)
+    parts = [
+        f"Measured {time.strftime('%Y-%m-%d')} on {machine()}; {settings.runs} runs, each server warmed "
+        f"{settings.warmup:g} s then measured over a batch sized for ~{settings.seconds:g} s; medians over runs.",
+        "",
+        table(results),
+        "",
+        ratios_table(results),
+        "",
+        f"Headline (K = 16): **vs_mcpserver = {vs_mcp:.2f}** (target ≥ 1.5), **vs_floor = {vs_floor:.2f}** "
+        "(target ≥ 0.9).",
+        "",
+        state_table(results),
+        "",
+        layers_table(results),
+    ]
+    return "\n".join(parts)
+
+
+def write_doc(text: str) -> None:
+    current = DOC.read_text(encoding="utf-8")
+    if BEGIN not in current or END not in current:
+        raise SystemExit(f"{DOC} has no {BEGIN} ... {END} section to fill")
+    head, rest = current.split(BEGIN, 1)
+    _, tail = rest.split(END, 1)
+    DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="2 short runs (< 2 minutes); the doc is not written")
+    parser.add_argument("--runs", type=int)
+    parser.add_argument("--seconds", type=float, help="target length of each measured batch")
+    parser.add_argument("--warmup", type=float)
+    parser.add_argument("--servers", default=",".join(SERVERS), help="comma-separated subset of " + ",".join(SERVERS))
+    parser.add_argument("--no-doc", action="store_true", help="do not write docs/benchmarks.md")
+    parser.add_argument("--no-install", action="store_true", help="never create the FastMCP venv")
+    parser.add_argument("--json", type=Path, help="also write every raw figure here")
+    args = parser.parse_args()
+    servers = tuple(s for s in args.servers.split(",") if s)
+    if "askback" not in servers or any(s not in SERVERS for s in servers):
+        parser.error(f"--servers must include askback and name only {', '.join(SERVERS)}")
+    settings = Settings(
+        runs=args.runs or (2 if args.quick else 5),
+        warmup=args.warmup or (0.5 if args.quick else 1.5),
+        seconds=args.seconds or (1.5 if args.quick else 5.0),
+        min_flows=100 if args.quick else 300,
+        servers=servers,
+        write_doc=not (args.quick or args.no_doc),
+    )
+    results = run_all(settings, args.quick, install=not args.no_install)
+    text = report(results, settings)
+    print(text)
+    if args.json:
+        args.json.write_text(json.dumps({"runs": results.runs, "micro": results.micro,
+                                         "wire_states": results.wire_states, "missing": results.missing}, indent=1))
+    if settings.write_doc:
+        write_doc(text)
+        log(f"bench: wrote {DOC.relative_to(ROOT)}")
+    for kind, why in results.missing.items():
+        log(f"!! {kind} was NOT measured: {why}")
+    print(f"vs_mcpserver={ratio(results, 'mcpserver', 16):.2f} vs_floor={ratio(results, 'lowlevel', 16, 2.0):.2f}")
+
+
+if __name__ == "__main__":
+    main()
