@@ -161,10 +161,6 @@ def test_malformed_input_responses_never_crash_and_never_complete_with_bad_data(
            **{k.replace(" ", "_").replace("-", ""): v for k, v in sorted(outcomes.items())})
 
 
-@pytest.mark.xfail(strict=True, reason="known bug: a lone UTF-16 surrogate (a valid JSON escape) in a text "
-                   "answer or argument raises UnicodeEncodeError inside askback (canonical JSON and the state body "
-                   "are encoded as UTF-8 without surrogatepass) and ends the call as an internal error instead "
-                   "of asking again; remove this marker once fixed")
 @pytest.mark.parametrize("where", ["answer", "argument"])
 def test_a_lone_surrogate_is_treated_as_bad_input_not_an_internal_error(
         shop: tuple[Shop, Checked], where: str) -> None:

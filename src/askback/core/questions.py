@@ -15,7 +15,8 @@ from functools import cached_property
 from typing import Any
 
 # Built once: `json.dumps` with options constructs a new encoder on every call, which costs more than the encoding.
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+# ASCII escapes keep every string JSON can carry encodable, lone surrogates included.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
 
 
 def canonical_json(value: Any) -> bytes:

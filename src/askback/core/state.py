@@ -36,8 +36,9 @@ from askback.core.questions import canonical_json
 VERSION = 1
 _HEADER = struct.Struct(">B4s12s")
 _TIMES = struct.Struct(">IIIH12s")  # issued, expires, deadline, rounds, flow id
-# Built once: constructing an encoder per call costs more than encoding a small state.
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, default=str)
+# Built once: constructing an encoder per call costs more than encoding a small state. ASCII escapes keep every
+# string JSON can carry (lone surrogates included) encodable.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, default=str)
 MIN_KEY_BYTES = 32
 DEFAULT_MAX_STATE_BYTES = 16 * 1024
 
@@ -102,7 +103,7 @@ class Binding:
             self.arguments_digest,
             "\x00" if self.principal is None else "p" + self.principal,
         )
-        return b"".join(len(b).to_bytes(4, "big") + b for b in (x.encode() for x in parts))
+        return b"".join(len(b).to_bytes(4, "big") + b for b in (x.encode("utf-8", "surrogatepass") for x in parts))
 
     def associated_data(self, header: bytes) -> bytes:
         return header + self._encoded
