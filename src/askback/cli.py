@@ -100,28 +100,51 @@ def _add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     era.add_argument("--json", action="store_true", help="print JSON (the default when stdout is not a terminal)")
     era.add_argument("--legacy", action="store_true", help="use the 2025-11-25 handshake even with a newer server")
     answering = argparse.ArgumentParser(add_help=False, parents=[era])
-    answering.add_argument("--answers", metavar="FILE",
-                           help="answer from this JSON object (question key or field name -> value), not the terminal")
-    answering.add_argument("--save-pending", metavar="FILE",
-                           help="save questions that are not answered now (all of them without --answers) to FILE, "
-                                "with what is needed to continue, and exit with status 3")
+    answering.add_argument(
+        "--answers",
+        metavar="FILE",
+        help="answer from this JSON object (question key or field name -> value), not the terminal",
+    )
+    answering.add_argument(
+        "--save-pending",
+        metavar="FILE",
+        help="save questions that are not answered now (all of them without --answers) to FILE, "
+        "with what is needed to continue, and exit with status 3",
+    )
     answering.add_argument("--max-rounds", type=int, default=16, metavar="N", help="rounds of questions (default 16)")
-    answering.add_argument("--timeout", type=float, default=600, metavar="SECONDS",
-                           help="wall-clock limit for the whole call, answering included (default 600; 0: none)")
+    answering.add_argument(
+        "--timeout",
+        type=float,
+        default=600,
+        metavar="SECONDS",
+        help="wall-clock limit for the whole call, answering included (default 600; 0: none)",
+    )
     answering.add_argument("--no-url", action="store_true", help="do not take steps on web pages (URL mode)")
-    answering.add_argument("--answer-sampling", action="store_true",
-                           help="let the person (or the answers file) answer a server's request for a model's reply")
+    answering.add_argument(
+        "--answer-sampling",
+        action="store_true",
+        help="let the person (or the answers file) answer a server's request for a model's reply",
+    )
     answering.add_argument("--roots", nargs="+", metavar="PATH_OR_URI", help="answer roots/list with these")
-    call = sub.add_parser("call", parents=[answering], help="call a tool of any MCP server, answering its questions",
-                          description="Call TOOL on the MCP server at URL (or started by COMMAND over stdio) and "
-                                      "answer what it asks, in the terminal or from --answers.")
+    call = sub.add_parser(
+        "call",
+        parents=[answering],
+        help="call a tool of any MCP server, answering its questions",
+        description="Call TOOL on the MCP server at URL (or started by COMMAND over stdio) and "
+        "answer what it asks, in the terminal or from --answers.",
+    )
     call.add_argument("server", metavar="URL|COMMAND", help="an http(s) MCP URL, or a command line run over stdio")
     call.add_argument("tool")
-    call.add_argument("pairs", nargs="*", metavar="KEY=VALUE",
-                      help="arguments: key=value (typed by the tool's schema) or key:=JSON")
+    call.add_argument(
+        "pairs", nargs="*", metavar="KEY=VALUE", help="arguments: key=value (typed by the tool's schema) or key:=JSON"
+    )
     call.add_argument("--args", metavar="JSON", help="the arguments as a JSON object")
-    resume = sub.add_parser("resume", parents=[answering], help="continue a call saved with --save-pending",
-                            description="Answer the questions saved in FILE and finish the call.")
+    resume = sub.add_parser(
+        "resume",
+        parents=[answering],
+        help="continue a call saved with --save-pending",
+        description="Answer the questions saved in FILE and finish the call.",
+    )
     resume.add_argument("file")
     tools = sub.add_parser("tools", parents=[era], help="list the tools of an MCP server")
     tools.add_argument("server", metavar="URL|COMMAND")
@@ -153,8 +176,10 @@ async def _client(args: argparse.Namespace) -> int:
         if isinstance(exc, Unfinished):
             if getattr(args, "save_pending", None) and exc.pending is not None:
                 exc.pending.save(args.save_pending)
-                print(f"askback: saved to {args.save_pending}; continue with: askback resume {args.save_pending}",
-                      file=sys.stderr)
+                print(
+                    f"askback: saved to {args.save_pending}; continue with: askback resume {args.save_pending}",
+                    file=sys.stderr,
+                )
             return _fail(str(exc), EXIT_UNFINISHED)
         if isinstance(exc, AnswerError):
             return _fail(str(exc), EXIT_ANSWERS)
@@ -181,9 +206,12 @@ def _saved(args: argparse.Namespace, pending: Pending) -> int:
         return _fail("the questions were postponed but there is no --save-pending file", EXIT_PENDING)
     pending.save(args.save_pending)
     keys = ", ".join(q.key for q in pending.questions) or "(none: the server only sent its state)"
-    print(f"askback: {pending.server_name or pending.server.describe()} asks about {pending.target}: {keys}.\n"
-          f"Saved to {args.save_pending} (the arguments in clear; earlier answers only inside the server's "
-          f"sealed state).\nContinue with: askback resume {args.save_pending} [--answers FILE]", file=sys.stderr)
+    print(
+        f"askback: {pending.server_name or pending.server.describe()} asks about {pending.target}: {keys}.\n"
+        f"Saved to {args.save_pending} (the arguments in clear; earlier answers only inside the server's "
+        f"sealed state).\nContinue with: askback resume {args.save_pending} [--answers FILE]",
+        file=sys.stderr,
+    )
     return EXIT_PENDING
 
 
@@ -206,15 +234,23 @@ def _make_client(args: argparse.Namespace, server: Server) -> Client:
     url = not args.no_url
     answerer: FileAnswerer | TerminalAnswerer | Later
     if args.answers:
-        answerer = FileAnswerer(args.answers, url=url, sampling=args.answer_sampling,
-                                missing="postpone" if args.save_pending else "error")
+        answerer = FileAnswerer(
+            args.answers, url=url, sampling=args.answer_sampling, missing="postpone" if args.save_pending else "error"
+        )
     else:
         terminal = TerminalAnswerer(url=url, sampling=args.answer_sampling)
         answerer = Later(terminal.capabilities) if args.save_pending else terminal
     if args.max_rounds < 1:
         raise _Usage("--max-rounds must be at least 1")
-    return Client(server, answerer=answerer, roots=args.roots, max_rounds=args.max_rounds,
-                  timeout=args.timeout or None, mode="legacy" if args.legacy else "auto", env=dict(os.environ))
+    return Client(
+        server,
+        answerer=answerer,
+        roots=args.roots,
+        max_rounds=args.max_rounds,
+        timeout=args.timeout or None,
+        mode="legacy" if args.legacy else "auto",
+        env=dict(os.environ),
+    )
 
 
 async def _call(args: argparse.Namespace) -> int:

@@ -139,15 +139,22 @@ class Client:
         """
         return _model(_RESULTS[pending.method], await self.request(pending.method, pending.params, resume=pending))
 
-    async def request(
-        self, method: str, params: Mapping[str, Any], *, resume: Pending | None = None
-    ) -> dict[str, Any]:
+    async def request(self, method: str, params: Mapping[str, Any], *, resume: Pending | None = None) -> dict[str, Any]:
         """Drive one asking request to its end and return the final result as the server sent it."""
         if resume is not None and not self._connection.modern:
-            raise ClientError(f"{self.server_name} speaks {self.protocol_version}: a saved call can only be "
-                              "continued with a server that speaks 2026-07-28")
-        loop = Loop(method, params, server=self.server, protocol_version=self.protocol_version,
-                    server_name=self._connection.server_name, limits=self.limits, resume=resume)
+            raise ClientError(
+                f"{self.server_name} speaks {self.protocol_version}: a saved call can only be "
+                "continued with a server that speaks 2026-07-28"
+            )
+        loop = Loop(
+            method,
+            params,
+            server=self.server,
+            protocol_version=self.protocol_version,
+            server_name=self._connection.server_name,
+            limits=self.limits,
+            resume=resume,
+        )
         self._current = (method, loop.target, dict(params.get("arguments") or {}))  # for back-channel questions
         self._asked_back, self._back_error = 0, None
         remaining = loop.remaining()
@@ -172,17 +179,32 @@ class Client:
                 assert isinstance(step, Answer)
                 try:
                     pending = step.pending
-                    responses = await self._answer(self._asked(pending.questions, pending.rounds, pending.method,
-                                                               pending.target, pending.params.get("arguments")))
+                    responses = await self._answer(
+                        self._asked(
+                            pending.questions,
+                            pending.rounds,
+                            pending.method,
+                            pending.target,
+                            pending.params.get("arguments"),
+                        )
+                    )
                 except Postpone:
                     raise Postponed("The questions were kept for later.", step.pending) from None
                 loop.answered(responses)
             step = None
 
-    def _asked(self, questions: tuple[Question, ...], round_number: int, method: str, target: str,
-               arguments: Any) -> Asked:
-        return Asked(server=self.server_name, method=method, target=target, questions=questions, round=round_number,
-                     arguments=dict(arguments) if isinstance(arguments, Mapping) else {}, server_url=self.server.url)
+    def _asked(
+        self, questions: tuple[Question, ...], round_number: int, method: str, target: str, arguments: Any
+    ) -> Asked:
+        return Asked(
+            server=self.server_name,
+            method=method,
+            target=target,
+            questions=questions,
+            round=round_number,
+            arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
+            server_url=self.server.url,
+        )
 
     async def _answer(self, asked: Asked) -> dict[str, dict[str, Any]]:
         """Route each question: roots to `roots`, sampling to the `sampler`, the rest to the answerer."""
@@ -213,13 +235,15 @@ class Client:
         try:
             question = parse_question(_back_key(method, params, self._asked_back), request)
             if self._asked_back > self.limits.max_rounds:
-                raise TooManyRounds(f"The server asked more than {self.limits.max_rounds} questions; "
-                                    "the call stops here.", None)
+                raise TooManyRounds(
+                    f"The server asked more than {self.limits.max_rounds} questions; the call stops here.", None
+                )
             return (await self._answer(self._asked((question,), self._asked_back, *self._current)))[question.key]
         except Postpone:
             self._back_error = CannotPostpone(
                 f"{self.server_name} speaks {self.protocol_version}: it asks over a live connection, so its "
-                "questions cannot be saved for later. Answer them now.")
+                "questions cannot be saved for later. Answer them now."
+            )
         except Exception as exc:
             self._back_error = exc
         return _refusal(method)
@@ -247,7 +271,8 @@ def _back_key(method: str, params: Mapping[str, Any], number: int) -> str:
         if isinstance(properties, Mapping) and len(properties) == 1:
             return str(next(iter(properties)))
     return {"elicitation/create": "elicitation", "sampling/createMessage": "sampling"}.get(method, "roots") + (
-        f"-{number}" if method != "roots/list" else "")
+        f"-{number}" if method != "roots/list" else ""
+    )
 
 
 def _declared(caps: Capabilities, q: Question) -> bool:
@@ -270,8 +295,10 @@ def _server(server: str | Sequence[str] | Server) -> Server:
     if isinstance(server, str):
         if server.startswith(("http://", "https://")):
             return Server(url=server)
-        raise ValueError(f"{server!r} is not an http(s) URL; give a command as a list, e.g. ['askback', 'serve', "
-                         "'app.py', '--stdio']")
+        raise ValueError(
+            f"{server!r} is not an http(s) URL; give a command as a list, e.g. ['askback', 'serve', "
+            "'app.py', '--stdio']"
+        )
     if not server:
         raise ValueError("the server command is empty")
     return Server(command=tuple(server))

@@ -186,8 +186,11 @@ class Connection:
         return await self._dispatcher.send_raw_request(method, data, opts)
 
     def _meta(self, version: str) -> dict[str, Any]:
-        return {PROTOCOL_VERSION_META_KEY: version, CLIENT_INFO_META_KEY: self.client_info,
-                CLIENT_CAPABILITIES_META_KEY: self._caps_wire}
+        return {
+            PROTOCOL_VERSION_META_KEY: version,
+            CLIENT_INFO_META_KEY: self.client_info,
+            CLIENT_CAPABILITIES_META_KEY: self._caps_wire,
+        }
 
     def _headers(self, method: str, params: Mapping[str, Any]) -> dict[str, str]:
         headers = {MCP_PROTOCOL_VERSION_HEADER: self.protocol_version or LATEST_HANDSHAKE_VERSION}
@@ -211,15 +214,17 @@ class Connection:
             refusal: str | None = None
             try:
                 raw = await self._dispatcher.send_raw_request(
-                    "server/discover", {"_meta": self._meta(version)},
+                    "server/discover",
+                    {"_meta": self._meta(version)},
                     {"headers": headers, "timeout": _DISCOVER_TIMEOUT, "cancel_on_abandon": False},
                 )
                 discovered = types.DiscoverResult.model_validate(raw)
             except MCPError as exc:
                 supported = _supported(exc)
                 if supported is not None and not any(v in HANDSHAKE_PROTOCOL_VERSIONS for v in supported):
-                    raise ServerError(f"the server supports only protocol versions {', '.join(supported)}",
-                                      code=exc.error.code) from None
+                    raise ServerError(
+                        f"the server supports only protocol versions {', '.join(supported)}", code=exc.error.code
+                    ) from None
                 refusal = exc.error.message
             except ValidationError:
                 refusal = "its server/discover result is not valid"
@@ -239,11 +244,15 @@ class Connection:
 
     async def _handshake(self) -> None:
         assert self._dispatcher is not None and self._session is not None
-        params = {"protocolVersion": LATEST_HANDSHAKE_VERSION, "capabilities": self._caps_wire,
-                  "clientInfo": self.client_info}
+        params = {
+            "protocolVersion": LATEST_HANDSHAKE_VERSION,
+            "capabilities": self._caps_wire,
+            "clientInfo": self.client_info,
+        }
         try:
             raw = await self._dispatcher.send_raw_request(
-                "initialize", params, {"timeout": _HANDSHAKE_TIMEOUT, "cancel_on_abandon": False})
+                "initialize", params, {"timeout": _HANDSHAKE_TIMEOUT, "cancel_on_abandon": False}
+            )
         except MCPError as exc:
             raise _server_error(exc) from None
         try:
@@ -268,18 +277,27 @@ class Connection:
             if (mode == "url" and not caps.url) or (mode != "url" and not caps.form):
                 return types.ErrorData(code=types.INVALID_PARAMS, message=f"{mode} elicitation was not declared")
             answer = await self._answer("elicitation/create", params)
-            return types.ErrorData.model_validate(answer["error"]) if "error" in answer else \
-                types.ElicitResult.model_validate(answer)
+            return (
+                types.ErrorData.model_validate(answer["error"])
+                if "error" in answer
+                else types.ElicitResult.model_validate(answer)
+            )
 
         async def sample(ctx: ClientRequestContext, params: types.CreateMessageRequestParams) -> Any:
             answer = await self._answer("sampling/createMessage", params)
-            return types.ErrorData.model_validate(answer["error"]) if "error" in answer else \
-                types.CreateMessageResult.model_validate(answer)
+            return (
+                types.ErrorData.model_validate(answer["error"])
+                if "error" in answer
+                else types.CreateMessageResult.model_validate(answer)
+            )
 
         async def list_roots(ctx: ClientRequestContext) -> Any:
             answer = await self._answer("roots/list", None)
-            return types.ErrorData.model_validate(answer["error"]) if "error" in answer else \
-                types.ListRootsResult.model_validate(answer)
+            return (
+                types.ErrorData.model_validate(answer["error"])
+                if "error" in answer
+                else types.ListRootsResult.model_validate(answer)
+            )
 
         if caps.form or caps.url:
             callbacks["elicitation_callback"] = elicit

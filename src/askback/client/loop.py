@@ -136,11 +136,13 @@ class Loop:
         requests = dict(requests or {})
         parse_questions(requests)  # malformed questions fail here, before anything is asked
         self.rounds += 1
-        self.pending = Pending(self.server, self.method, self.params, requests, state, self.rounds,
-                               self.protocol_version, self.server_name)
+        self.pending = Pending(
+            self.server, self.method, self.params, requests, state, self.rounds, self.protocol_version, self.server_name
+        )
         if self.rounds > self.limits.max_rounds:
-            raise TooManyRounds(f"The server asked for more than {self.limits.max_rounds} rounds; the call stops here.",
-                                self.pending)
+            raise TooManyRounds(
+                f"The server asked for more than {self.limits.max_rounds} rounds; the call stops here.", self.pending
+            )
         self._state = state
         self._responses = None
         if not requests:

@@ -61,7 +61,7 @@ class Server:
         command = data.get("command") if isinstance(data, Mapping) else None
         if isinstance(command, list) and command and all(isinstance(c, str) for c in command):
             return cls(command=tuple(command))
-        raise PendingFileError("'server' must be {\"url\": ...} or {\"command\": [...]}")
+        raise PendingFileError('\'server\' must be {"url": ...} or {"command": [...]}')
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ class Pending:
     @classmethod
     def from_json(cls, data: Any) -> Pending:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-            raise PendingFileError(f"not an askback pending file (no \"format\": \"{FORMAT}\")")
+            raise PendingFileError(f'not an askback pending file (no "format": "{FORMAT}")')
         if data.get("version") != VERSION:
             raise PendingFileError(f"pending file version {data.get('version')!r} is not supported (only {VERSION})")
         method, params = data.get("method"), data.get("params")
@@ -161,4 +161,3 @@ class Pending:
             return cls.from_json(data)
         except PendingFileError as exc:
             raise PendingFileError(f"{path}: {exc}") from None
-

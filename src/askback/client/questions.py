@@ -98,8 +98,11 @@ class Field:
         rules: list[str] = []
         if self.choices:
             if self.multiple:
-                rules.append("choose any number" if self.min_items is None and self.max_items is None
-                             else "choose " + _range_words(self.min_items, self.max_items, "option"))
+                rules.append(
+                    "choose any number"
+                    if self.min_items is None and self.max_items is None
+                    else "choose " + _range_words(self.min_items, self.max_items, "option")
+                )
             else:
                 rules.append("choose one")
             return rules
@@ -112,8 +115,14 @@ class Field:
             if self.maximum is not None:
                 rules.append(f"at most {_show_number(self.maximum)}")
             return rules
-        rules.append({"email": "an email address", "uri": "a URL", "date": "a date (YYYY-MM-DD)",
-                      "date-time": "a date and time (YYYY-MM-DDTHH:MM[:SS][+HH:MM])"}.get(self.format or "", "text"))
+        rules.append(
+            {
+                "email": "an email address",
+                "uri": "a URL",
+                "date": "a date (YYYY-MM-DD)",
+                "date-time": "a date and time (YYYY-MM-DDTHH:MM[:SS][+HH:MM])",
+            }.get(self.format or "", "text")
+        )
         if self.min_length is not None or self.max_length is not None:
             rules.append(_range_words(self.min_length, self.max_length, "character"))
         return rules
@@ -331,8 +340,9 @@ def parse_question(key: str, request: Any) -> Question:
         for m in params.get("messages") or []:
             if isinstance(m, Mapping):
                 messages.append((str(m.get("role", "user")), _content_text(m.get("content"))))
-        return SamplingQuestion(key, tuple(messages), _int(params.get("maxTokens")),
-                                _text(params.get("systemPrompt")), request)
+        return SamplingQuestion(
+            key, tuple(messages), _int(params.get("maxTokens")), _text(params.get("systemPrompt")), request
+        )
     if method == "roots/list":
         return RootsQuestion(key, request)
     raise ProtocolError(f"inputRequests[{key!r}] asks for {method!r}, which this client does not know")

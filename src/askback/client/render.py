@@ -83,8 +83,11 @@ def _resource(data: Mapping[str, Any], style: Style) -> str:
             continue
         mime = f" ({item['mimeType']})" if item.get("mimeType") else ""
         lines.append(style.dim(f"{item.get('uri', '')}{mime}"))
-        lines.append(str(item["text"]) if "text" in item else style.dim(f"[{len(str(item.get('blob', '')))} base64 "
-                                                                       "characters of binary data]"))
+        lines.append(
+            str(item["text"])
+            if "text" in item
+            else style.dim(f"[{len(str(item.get('blob', '')))} base64 characters of binary data]")
+        )
     return "\n".join(lines) or style.dim("(no contents)")
 
 

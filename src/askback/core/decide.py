@@ -57,7 +57,7 @@ class Capabilities:
         return self.roots
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Progress:
     """What a flow has gathered so far; the sealed state carries it between rounds."""
 
@@ -337,11 +337,22 @@ class _Round:
 
     def _again(self, p: ParamSpec, q: FormQuestion, reason: str) -> FormQuestion:
         self.problems.by_name[p.name] = reason
-        return FormQuestion(
-            key=q.key, message=q.message, schema=q.schema, note=self.problems.note(p.name), binding=q.binding
-        )
+        return q.with_note(self.problems.note(p.name))
 
     def _value_question(self, p: ParamSpec, options: Sequence[Option] | None) -> FormQuestion | None:
+        assert p.form is not None
+        static = options is None and not p.deps
+        question = self.spec.cache.get(("question", p.name)) if static else None
+        if question is None:
+            question = self._build_value_question(p, options)
+            if question is None:
+                return None
+            if static:  # same text and schema every round: build (and fingerprint) it once per tool
+                self.spec.cache[("question", p.name)] = question
+        note = self.problems.note(p.name)
+        return question.with_note(note) if note else question
+
+    def _build_value_question(self, p: ParamSpec, options: Sequence[Option] | None) -> FormQuestion | None:
         assert p.form is not None
         if options is not None:
             from askback.core.forms import choice_schema
@@ -357,7 +368,7 @@ class _Round:
             default_message = f'{self.spec.name} needs a value for "{p.description or p.title}".'
         message = self._render(p.message) if p.message else default_message
         schema = {"type": "object", "properties": {p.field: prop}, "required": [p.field]}
-        return FormQuestion(key=p.name, message=message, schema=schema, note=self.problems.note(p.name))
+        return FormQuestion(key=p.name, message=message, schema=schema)
 
     def _pick(self, p: ParamSpec, options: Sequence[Option], value: Any) -> Any:
         for option in options:

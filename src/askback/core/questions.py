@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-# Built once: `json.dumps` with options constructs a new encoder on every call, which costs more than the encoding.
-# ASCII escapes keep every string JSON can carry encodable, lone surrogates included.
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str)
+from askback.core import jsoncodec
 
 
 def canonical_json(value: Any) -> bytes:
     """Deterministic compact JSON: sorted keys, no whitespace, UTF-8."""
-    return _CANONICAL.encode(value).encode()
+    return jsoncodec.canonical(value).encode()
 
 
 def short_digest(data: bytes, size: int = 9) -> str:
@@ -43,6 +40,12 @@ class FormQuestion:
     @cached_property
     def fingerprint(self) -> str:
         return short_digest(canonical_json(["form", self.key, self.message, self.schema, self.binding]))
+
+    def with_note(self, note: str | None) -> FormQuestion:
+        """The same question (same fingerprint) with a note saying why it is asked again."""
+        again = FormQuestion(key=self.key, message=self.message, schema=self.schema, note=note, binding=self.binding)
+        again.__dict__["fingerprint"] = self.fingerprint  # the note is not part of the question's identity
+        return again
 
     @property
     def full_message(self) -> str:

@@ -76,6 +76,8 @@ class Spec:
     input_schema: dict[str, Any] = field(default_factory=dict)
     output_schema: dict[str, Any] | None = None
     registration_warnings: tuple[str, ...] = ()
+    # Derived per-tool values the engine builds once at call time (e.g. questions that never change).
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def param(self, name: str) -> ParamSpec:
         return self._by_name[name]

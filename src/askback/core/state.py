@@ -15,13 +15,11 @@ import base64
 import binascii
 import contextlib
 import hashlib
-import json
 import os
 import struct
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -30,15 +28,13 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from askback.core import jsoncodec
 from askback.core.decide import Progress
 from askback.core.questions import canonical_json
 
 VERSION = 1
 _HEADER = struct.Struct(">B4s12s")
 _TIMES = struct.Struct(">IIIH12s")  # issued, expires, deadline, rounds, flow id
-# Built once: constructing an encoder per call costs more than encoding a small state. ASCII escapes keep every
-# string JSON can carry (lone surrogates included) encodable.
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=True, default=str)
 MIN_KEY_BYTES = 32
 DEFAULT_MAX_STATE_BYTES = 16 * 1024
 
@@ -66,54 +62,86 @@ def b64url(data: bytes) -> str:
 _FROM_URLSAFE = bytes.maketrans(b"-_", b"+/")
 
 
+# For an unpadded length of 2 or 3 (mod 4), the last character carries 4 or 2 unused low bits: a canonical
+# spelling has them all zero.
+_B64_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+_UNUSED_BITS = {2: 0b1111, 3: 0b11}
+
+
 def b64url_decode_strict(text: str) -> bytes:
     """Decode unpadded base64url, refusing anything but the one canonical spelling of the bytes."""
     try:
         encoded = text.encode("ascii")
     except UnicodeEncodeError:
         raise ValueError("not base64url") from None
-    if b"+" in encoded or b"/" in encoded or b"=" in encoded or len(encoded) % 4 == 1:
+    tail = len(encoded) % 4
+    if b"+" in encoded or b"/" in encoded or b"=" in encoded or tail == 1:
         raise ValueError("not base64url")
     try:
-        data = binascii.a2b_base64(encoded.translate(_FROM_URLSAFE) + b"=" * (-len(encoded) % 4), strict_mode=True)
+        data = binascii.a2b_base64(encoded.translate(_FROM_URLSAFE) + b"=" * (-tail % 4), strict_mode=True)
     except binascii.Error:
         raise ValueError("not base64url") from None
-    if b64url(data) != text:  # unused low bits set: the same bytes spelled another way
-        raise ValueError("non-canonical base64url")
+    if tail and _B64_ALPHABET.index(text[-1]) & _UNUSED_BITS[tail]:
+        raise ValueError("non-canonical base64url")  # unused low bits set: the same bytes spelled another way
     return data
 
 
-@dataclass(frozen=True)
+def _length_prefixed(*parts: str) -> bytes:
+    return b"".join(len(b).to_bytes(4, "big") + b for b in (x.encode("utf-8", "surrogatepass") for x in parts))
+
+
+# The (audience, method, target) part of the associated data repeats on every round of every flow.
+_PREFIXES: dict[tuple[str, str, str], bytes] = {}
+_MAX_PREFIXES = 4096
+
+
 class Binding:
-    """What a state is valid for. Never sent: it is the AEAD's associated data."""
+    """What a state is valid for. Never sent: it is the AEAD's associated data (length-prefixed fields)."""
 
-    audience: str
-    method: str
-    target: str
-    arguments_digest: str
-    principal: str | None
+    __slots__ = ("_encoded", "arguments_digest", "audience", "method", "principal", "target")
 
-    @cached_property
-    def _encoded(self) -> bytes:
-        # Length-prefixed fields: unambiguous without the cost of a JSON encoder.
-        parts = (
-            self.audience,
-            self.method,
-            self.target,
-            self.arguments_digest,
-            "\x00" if self.principal is None else "p" + self.principal,
-        )
-        return b"".join(len(b).to_bytes(4, "big") + b for b in (x.encode("utf-8", "surrogatepass") for x in parts))
+    def __init__(self, audience: str, method: str, target: str, arguments_digest: str, principal: str | None) -> None:
+        self.audience = audience
+        self.method = method
+        self.target = target
+        self.arguments_digest = arguments_digest
+        self.principal = principal
+        key = (audience, method, target)
+        prefix = _PREFIXES.get(key)
+        if prefix is None:
+            if len(_PREFIXES) >= _MAX_PREFIXES:
+                _PREFIXES.clear()
+            prefix = _PREFIXES[key] = _length_prefixed(audience, method, target)
+        digest = arguments_digest.encode()
+        who = b"\x00" if principal is None else b"p" + principal.encode("utf-8", "surrogatepass")
+        self._encoded = prefix + len(digest).to_bytes(4, "big") + digest + len(who).to_bytes(4, "big") + who
 
     def associated_data(self, header: bytes) -> bytes:
         return header + self._encoded
 
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Binding) and self._encoded == other._encoded
+
+    def __hash__(self) -> int:
+        return hash(self._encoded)
+
+    def __repr__(self) -> str:
+        return (
+            f"Binding({self.audience!r}, {self.method!r}, {self.target!r}, {self.arguments_digest!r}, "
+            f"{self.principal!r})"
+        )
+
 
 def arguments_digest(arguments: Mapping[str, Any] | None) -> str:
-    return b64url(hashlib.sha256(canonical_json(dict(arguments or {}))).digest()[:16])
+    if not arguments:
+        return _EMPTY_ARGUMENTS_DIGEST
+    return b64url(hashlib.sha256(canonical_json(dict(arguments))).digest()[:16])
 
 
-@dataclass(frozen=True)
+_EMPTY_ARGUMENTS_DIGEST = b64url(hashlib.sha256(canonical_json({})).digest()[:16])
+
+
+@dataclass(frozen=True, slots=True)
 class Envelope:
     """An opened (or to-be-sealed) state."""
 
@@ -248,7 +276,7 @@ class StateCodec:
 
     def seal(self, envelope: Envelope, binding: Binding) -> str:
         p = envelope.progress
-        body = _ENCODER.encode([p.values, p.answered, p.asked]).encode()
+        body = jsoncodec.compact([p.values, p.answered, p.asked]).encode()
         plaintext = (
             _TIMES.pack(envelope.issued_at, envelope.expires_at, envelope.deadline, p.rounds, envelope.flow_id) + body
         )
@@ -268,7 +296,7 @@ class StateCodec:
         plaintext = self.keyring.open(token, binding)
         try:
             issued, expires, deadline, rounds, flow_id = _TIMES.unpack_from(plaintext)
-            values, answered, asked = json.loads(plaintext[_TIMES.size :])
+            values, answered, asked = jsoncodec.decode(plaintext[_TIMES.size :].decode())
         except (struct.error, ValueError, TypeError) as exc:
             raise StateRejected(f"malformed body ({type(exc).__name__})") from None
         if not (isinstance(values, dict) and isinstance(answered, dict) and isinstance(asked, dict)):

@@ -46,6 +46,8 @@ def check_retry_fields(params: Mapping[str, Any]) -> None:
             code=INVALID_PARAMS, message="inputResponses must be an object mapping each question's key to its answer"
         )
     for key, answer in responses.items():
+        if _plain_elicitation_answer(answer):
+            continue  # the common shape, checked without building pydantic models
         try:
             _ANSWER.validate_python(answer, by_name=False)
         except ValidationError:
@@ -54,3 +56,25 @@ def check_retry_fields(params: Mapping[str, Any]) -> None:
                 message=f"inputResponses[{key!r}] is not an answer: expected an elicitation result (action accept, "
                 "decline or cancel), a sampling result or a roots list",
             ) from None
+
+
+_PRIMITIVES = (str, int, float, bool, type(None))
+
+
+def _plain_elicitation_answer(answer: Any) -> bool:
+    """True for `{"action": "decline"|"cancel"}` or an accept whose content holds only flat form values."""
+    if not isinstance(answer, dict) or not answer.keys() <= {"action", "content"}:
+        return False
+    action = answer.get("action")
+    if action in ("decline", "cancel"):
+        return "content" not in answer
+    if action != "accept":
+        return False
+    content = answer.get("content")
+    if content is None:
+        return True
+    return isinstance(content, dict) and all(
+        isinstance(k, str)
+        and (isinstance(v, _PRIMITIVES) or (isinstance(v, list) and all(isinstance(i, str) for i in v)))
+        for k, v in content.items()
+    )

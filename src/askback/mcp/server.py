@@ -6,6 +6,7 @@ sessions are asked the same questions through the session's back-channel within 
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -44,6 +45,11 @@ class _McpServer:
     def __init__(self, app: App) -> None:
         self.app = app
         self.flow = Flow(app)
+        self._header_schemas = {
+            name: spec.input_schema
+            for name, spec in app.tools.items()
+            if "x-mcp-header" in json.dumps(spec.input_schema)
+        }
         self.templates = [(UriTemplate.parse(s.uri_template or ""), s) for s in app.resources.values()]
         self._tools = {"resultType": "complete", "tools": [self._tool_entry(s) for s in app.tools.values()]}
         self._prompts = {"resultType": "complete", "prompts": [self._prompt_entry(s) for s in app.prompts.values()]}
@@ -67,8 +73,9 @@ class _McpServer:
                 "resources/list": _LIST_HINT,
                 "resources/templates/list": _LIST_HINT,
             },
-            # Without this the SDK re-runs tools/list inside every tools/call to check Mcp-Param headers.
-            get_tool_input_schema=lambda name: s.input_schema if (s := app.tools.get(name)) else None,
+            # The SDK checks `Mcp-Param-*` headers against a tool's schema; without this lookup it re-runs
+            # tools/list inside every tools/call. Only schemas that declare `x-mcp-header` have anything to check.
+            get_tool_input_schema=self._header_schemas.get,
         )
         self.server.middleware.append(RetryFieldsGuard())
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).

@@ -22,8 +22,9 @@ class CallableAnswerer:
     it is sent. Declare only what `fn` can answer: forms by default.
     """
 
-    def __init__(self, fn: AnswerFn, *, form: bool = True, url: bool = False, sampling: bool = False,
-                 roots: bool = False) -> None:
+    def __init__(
+        self, fn: AnswerFn, *, form: bool = True, url: bool = False, sampling: bool = False, roots: bool = False
+    ) -> None:
         self.fn = fn
         self._capabilities = Capabilities(form=form, url=url, sampling=sampling, roots=roots)
 

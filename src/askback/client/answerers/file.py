@@ -75,8 +75,9 @@ class FileAnswerer:
             named = {f.name: self.answers[f.name] for f in question.fields if f.name in self.answers}
             if not named and not any(f.has_default for f in question.fields):
                 raise UnknownQuestion(question.key, tuple(f.name for f in question.fields))
-            unanswered = tuple(f.name for f in question.fields
-                               if f.required and not f.has_default and f.name not in named)
+            unanswered = tuple(
+                f.name for f in question.fields if f.required and not f.has_default and f.name not in named
+            )
             if unanswered:
                 raise UnknownQuestion(question.key, unanswered)
             return named

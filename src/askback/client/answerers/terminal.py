@@ -164,17 +164,22 @@ class TerminalAnswerer:
         count = len(asked.questions)
         what = {"tools/call": "the tool", "prompts/get": "the prompt", "resources/read": "the resource"}
         self.say()
-        self.say(s.bold(f"{asked.server} asks {count} question{'s' if count != 1 else ''}")
-                 + f" for {what.get(asked.method, asked.method)} {s.bold(asked.target)}"
-                 + (s.dim(f" (round {asked.round})") if asked.round > 1 else "")
-                 + s.dim("   ? for help"))
+        self.say(
+            s.bold(f"{asked.server} asks {count} question{'s' if count != 1 else ''}")
+            + f" for {what.get(asked.method, asked.method)} {s.bold(asked.target)}"
+            + (s.dim(f" (round {asked.round})") if asked.round > 1 else "")
+            + s.dim("   ? for help")
+        )
         answers: dict[str, dict[str, Any]] = {}
         for number, question in enumerate(asked.questions, 1):
             answers[question.key] = await self._ask(question, number, count, asked)
         # A round of one form field was just answered at its own prompt: reviewing it again would only make the
         # person say the same thing twice (a confirmation, say). Several answers are reviewed before sending.
-        fields = sum(len(q.fields) if isinstance(q, FormQuestion) else 1 for q in asked.questions
-                     if not isinstance(q, UrlQuestion))
+        fields = sum(
+            len(q.fields) if isinstance(q, FormQuestion) else 1
+            for q in asked.questions
+            if not isinstance(q, UrlQuestion)
+        )
         if fields > 1:
             await self._review(asked, answers)
         return answers
@@ -260,8 +265,11 @@ class TerminalAnswerer:
                     opened = bool(self.open_browser(question.url))
                 except Exception:
                     opened = False
-                self.say("    Opened in your browser." if opened else
-                         "    No browser could be started: open the URL above yourself.")
+                self.say(
+                    "    Opened in your browser."
+                    if opened
+                    else "    No browser could be started: open the URL above yourself."
+                )
                 break
             if text in ("n", "no"):
                 self.say("    Not opened. You can open the URL above yourself, or /decline.")
@@ -310,7 +318,7 @@ class TerminalAnswerer:
                 else:
                     items.append((q, None))
                     self.say(f"  {len(items)}. {_title(q)}: {_summary(answer)}")
-            text = (await self.read("Send these answers? [Y]es, a number to change it, /decline or /cancel all: "))
+            text = await self.read("Send these answers? [Y]es, a number to change it, /decline or /cancel all: ")
             command = text.strip().lower()
             if command in ("", "y", "yes"):
                 return
