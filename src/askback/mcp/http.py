@@ -83,4 +83,30 @@ def http_app(
             yield
 
     routes: list[BaseRoute] = [Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]), *extra_routes]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
+
+
+class _McpStarlette(Starlette):
+    """Starlette, except that a request for the MCP path at the app's root goes straight to the era router.
+
+    Every MCP request would otherwise pass Starlette's error and exception middleware and its route matching,
+    a measurable share of a small request; the SDK's transport answers errors itself. Anything else (other
+    routes, lifespan, a mounted app's requests) takes Starlette's ordinary path.
+    """
+
+    def __init__(self, mcp_path: str, router: _EraRouter, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._mcp_path = mcp_path
+        self._router = router
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] == "http"
+            and scope["path"] == self._mcp_path
+            and not scope.get("root_path")
+            and scope["method"] in ("GET", "POST", "DELETE")
+        ):
+            scope["app"] = self
+            await self._router(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
