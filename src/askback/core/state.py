@@ -11,7 +11,6 @@ Token layout (base64url, no padding): version (1) | key id (4) | nonce (12) | ci
 
 from __future__ import annotations
 
-import base64
 import binascii
 import contextlib
 import hashlib
@@ -55,8 +54,11 @@ class KeyConfigError(ValueError):
     """A configured key is malformed or too short."""
 
 
+_TO_URLSAFE = bytes.maketrans(b"+/", b"-_")
+
+
 def b64url(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+    return binascii.b2a_base64(data, newline=False).translate(_TO_URLSAFE).rstrip(b"=").decode("ascii")
 
 
 _FROM_URLSAFE = bytes.maketrans(b"-_", b"+/")
@@ -266,13 +268,7 @@ class StateCodec:
         now = int(self.policy.now())
         flow_id = previous.flow_id if previous else os.urandom(12)
         deadline = previous.deadline if previous else now + self.policy.flow_ttl
-        return Envelope(
-            flow_id=flow_id,
-            issued_at=now,
-            expires_at=min(now + self.policy.round_ttl, deadline),
-            deadline=deadline,
-            progress=progress,
-        )
+        return Envelope(flow_id, now, min(now + self.policy.round_ttl, deadline), deadline, progress)
 
     def seal(self, envelope: Envelope, binding: Binding) -> str:
         p = envelope.progress
@@ -308,10 +304,4 @@ class StateCodec:
             raise StateRejected("the flow deadline has passed")
         if now > expires:
             raise StateRejected("the round has expired")
-        return Envelope(
-            flow_id=flow_id,
-            issued_at=issued,
-            expires_at=expires,
-            deadline=deadline,
-            progress=Progress(values=values, answered=answered, asked=asked, rounds=rounds),
-        )
+        return Envelope(flow_id, issued, expires, deadline, Progress(values, answered, asked, rounds))
