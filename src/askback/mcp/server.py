@@ -20,6 +20,7 @@ from mcp.shared.exceptions import MCPError
 from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.uri_template import UriTemplate
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from pydantic import BaseModel, ConfigDict
 
 from askback.app import App
 from askback.core.decide import Capabilities
@@ -81,14 +82,14 @@ class _McpServer:
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
-        add("tools/call", types.CallToolRequestParams, self.call_tool)
+        add("tools/call", _ToolCall, self.call_tool)
         if app.prompts:
             add("prompts/list", types.PaginatedRequestParams, self.list_prompts)
-            add("prompts/get", types.GetPromptRequestParams, self.get_prompt)
+            add("prompts/get", _PromptGet, self.get_prompt)
         if app.resources:
             add("resources/list", types.PaginatedRequestParams, self.list_resources)
             add("resources/templates/list", types.PaginatedRequestParams, self.list_resource_templates)
-            add("resources/read", types.ReadResourceRequestParams, self.read_resource)
+            add("resources/read", _ResourceRead, self.read_resource)
 
     # -- listings (static: built once) -------------------------------------------------------------------
     @staticmethod
@@ -141,7 +142,7 @@ class _McpServer:
         return dict(self._templates)
 
     # -- the three methods that can ask ------------------------------------------------------------------
-    async def call_tool(self, ctx: ServerRequestContext[Any], params: types.CallToolRequestParams) -> dict[str, Any]:
+    async def call_tool(self, ctx: ServerRequestContext[Any], params: _ToolCall) -> dict[str, Any]:
         spec = self.app.tools.get(params.name)
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
@@ -160,7 +161,7 @@ class _McpServer:
             return wire.tool_refusal(step.refusal)
         return wire.input_required(step.questions, step.state)
 
-    async def get_prompt(self, ctx: ServerRequestContext[Any], params: types.GetPromptRequestParams) -> dict[str, Any]:
+    async def get_prompt(self, ctx: ServerRequestContext[Any], params: _PromptGet) -> dict[str, Any]:
         spec = self.app.prompts.get(params.name)
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown prompt: {params.name}")
@@ -171,7 +172,7 @@ class _McpServer:
         return wire.input_required(step.questions, step.state)
 
     async def read_resource(
-        self, ctx: ServerRequestContext[Any], params: types.ReadResourceRequestParams
+        self, ctx: ServerRequestContext[Any], params: _ResourceRead
     ) -> dict[str, Any]:
         uri = str(params.uri)
         for template, spec in self.templates:  # noqa: B007 - the matching spec is used after the loop
@@ -268,6 +269,26 @@ class _McpServer:
             model, result_type = types.ListRootsRequest(), types.ListRootsResult
         result = await ctx.session.send_request(model, result_type, metadata=metadata)
         return result.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+# The SDK has already checked each request against the protocol's schema, answers and state included, before a
+# handler's params model is built; these models read only what the handlers use, instead of parsing every answer
+# into result models a second time. The answers and state are read raw from the request (`_play`).
+class _ToolCall(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    name: str
+    arguments: dict[str, Any] | None = None
+
+
+class _PromptGet(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    name: str
+    arguments: dict[str, str] | None = None
+
+
+class _ResourceRead(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    uri: str
 
 
 class _Internal(Exception):
