@@ -150,11 +150,20 @@ def _add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser
     tools.add_argument("server", metavar="URL|COMMAND")
 
 
+def _reader_went_away() -> int:
+    """Whoever read our standard output stopped (`| head`): end quietly, as command-line tools do."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())  # so the interpreter's final flush cannot fail again
+    return EXIT_OK
+
+
 def _run_client(args: argparse.Namespace) -> int:
     import anyio
 
     try:
         return anyio.run(_client, args)
+    except BrokenPipeError:
+        return _reader_went_away()
     except KeyboardInterrupt:
         print("\naskback: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -169,6 +178,8 @@ async def _client(args: argparse.Namespace) -> int:
         return await _call(args)
     except Exception as raised:
         exc = _unwrap(raised)
+        if isinstance(exc, BrokenPipeError):
+            return _reader_went_away()
         if isinstance(exc, _Usage | PendingFileError):
             return _fail(str(exc), EXIT_USAGE)
         if isinstance(exc, Postponed) and exc.pending is not None:

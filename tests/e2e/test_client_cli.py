@@ -214,3 +214,17 @@ def test_tool_error_unreachable_server_and_tools(serve: Serve, tmp_path: Path) -
     listed = run("tools", url, cwd=tmp_path)
     assert listed.returncode == 0
     assert "test_input_required_result_multi_round" in {t["name"] for t in json.loads(listed.stdout)}
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly(serve: Callable[[askback.App], str],
+                                                           tmp_path: Path) -> None:
+    url = serve(demo_app)
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before anything is written: every write gets EPIPE
+    try:
+        done = subprocess.run([*askback_command(), "tools", url], stdout=write_end, stderr=subprocess.PIPE,
+                              text=True, cwd=tmp_path, env=serve_env(tmp_path / "data"), timeout=60)
+    finally:
+        os.close(write_end)
+    assert done.returncode == 0, done.stderr
+    assert "cannot reach" not in done.stderr and "Traceback" not in done.stderr
