@@ -1,30 +1,62 @@
-"""askback: typed tools for AI agents that ask for exactly what is missing instead of failing."""
+"""askback: typed tools for AI agents that ask for exactly what is missing instead of failing.
 
+Every name is imported on first use, so `import askback.client` loads none of the server side (the app, the
+stores, the sealing) and a server never loads the client's SDK stack.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from askback.app import App
-from askback.core.decide import Capabilities
-from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample
-from askback.core.secrets import SecretInForm
-from askback.core.spec import SpecError, UnaskableWarning
-from askback.core.state import Keyring
-from askback.errors import ToolError
+from askback._version import __version__
+from askback.types import Capabilities
 
 if TYPE_CHECKING:
+    from askback.app import App
     from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
+    from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample
+    from askback.core.secrets import SecretInForm
+    from askback.core.spec import SpecError, UnaskableWarning
+    from askback.core.state import Keyring
+    from askback.errors import ToolError
 
-__version__ = "0.1.0"
-
-# The client pulls in the SDK's client stack; a server never needs it, so it is imported on first use.
-_CLIENT_NAMES = frozenset({"CallableAnswerer", "Client", "FileAnswerer", "Pending", "TerminalAnswerer"})
+_WHERE = {
+    "App": "askback.app",
+    "Answer": "askback.core.markers",
+    "Ask": "askback.core.markers",
+    "Caller": "askback.core.markers",
+    "Confirm": "askback.core.markers",
+    "OneOf": "askback.core.markers",
+    "Option": "askback.core.markers",
+    "Root": "askback.core.markers",
+    "Roots": "askback.core.markers",
+    "Sample": "askback.core.markers",
+    "SecretInForm": "askback.core.secrets",
+    "SpecError": "askback.core.spec",
+    "UnaskableWarning": "askback.core.spec",
+    "Keyring": "askback.core.state",
+    "ToolError": "askback.errors",
+    "CallableAnswerer": "askback.client",
+    "Client": "askback.client",
+    "FileAnswerer": "askback.client",
+    "Pending": "askback.client",
+    "TerminalAnswerer": "askback.client",
+}
 
 
 def __getattr__(name: str) -> Any:
-    if name in _CLIENT_NAMES:
-        from askback import client
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'askback' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
 
-        return getattr(client, name)
-    raise AttributeError(f"module 'askback' has no attribute {name!r}")
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
 
 __all__ = [
     "Answer",

@@ -13,13 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from askback.core.decide import Ask, CallInput, Capabilities, Complete, NeedOptions, Progress, Refuse, decide
+from askback.core.decide import Ask, CallInput, Complete, NeedOptions, Progress, Refuse, decide
 from askback.core.markers import Caller, Option
 from askback.core.questions import FormQuestion, Question
 from askback.core.secrets import guard_form
 from askback.core.spec import Spec
 from askback.core.state import Binding, Envelope, StateRejected, arguments_digest
 from askback.errors import InvalidRequestState
+from askback.types import Capabilities
 
 if TYPE_CHECKING:
     from askback.app import App

@@ -22,7 +22,7 @@ from askback.client import (
     decline,
 )
 from askback.client.questions import Question, parse_question
-from askback.core.decide import Capabilities
+from askback.types import Capabilities
 
 pytestmark = pytest.mark.anyio
 

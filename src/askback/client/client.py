@@ -29,7 +29,7 @@ from askback.client.questions import (
     parse_question,
     roots,
 )
-from askback.core.decide import Capabilities
+from askback.types import Capabilities
 
 Sampler = Callable[[SamplingQuestion], Any | Awaitable[Any]]
 M = TypeVar("M", bound=BaseModel)
@@ -73,7 +73,7 @@ class Client:
         client_name: str = "askback",
         client_version: str | None = None,
     ) -> None:
-        from askback import __version__
+        from askback._version import __version__
 
         self.server = _server(server)
         self.answerer = answerer

@@ -46,7 +46,7 @@ from pydantic import ValidationError
 
 from askback.client.errors import ProtocolError, ServerError
 from askback.client.pending import Server
-from askback.core.decide import Capabilities
+from askback.types import Capabilities
 
 logger = logging.getLogger("askback.client")
 

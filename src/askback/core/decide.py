@@ -31,30 +31,18 @@ from askback.core.questions import (
     canonical_json,
 )
 from askback.core.spec import ParamSpec, Spec
+from askback.types import Capabilities
 
 RefuseReason = Literal["declined", "cancelled", "no_options", "cannot_ask", "too_many_rounds"]
 DEFAULT_MAX_ROUNDS = 16
 
 
-@dataclass(frozen=True)
-class Capabilities:
-    """What this request's client declared it can answer."""
-
-    form: bool = False
-    url: bool = False
-    sampling: bool = False
-    roots: bool = False
-
-    @classmethod
-    def everything(cls) -> Capabilities:
-        return cls(form=True, url=True, sampling=True, roots=True)
-
-    def can_ask(self, question: Question) -> bool:
-        if isinstance(question, FormQuestion):
-            return self.form
-        if isinstance(question, SamplingQuestion):
-            return self.sampling
-        return self.roots
+def can_ask(caps: Capabilities, question: Question) -> bool:
+    if isinstance(question, FormQuestion):
+        return caps.form
+    if isinstance(question, SamplingQuestion):
+        return caps.sampling
+    return caps.roots
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +125,7 @@ class _Round:
             if outcome == "need_options":
                 need_options.append(p.name)
             elif isinstance(outcome, FormQuestion | SamplingQuestion | RootsQuestion):
-                if self.call.caps.can_ask(outcome):
+                if can_ask(self.call.caps, outcome):
                     asks.append(outcome)
                 elif p.kind in ("sample", "roots") and not p.required:
                     self.values[p.name] = p.default  # the default stands in when the client cannot be asked

@@ -23,7 +23,6 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ConfigDict
 
 from askback.app import App
-from askback.core.decide import Capabilities
 from askback.core.questions import FormQuestion, Question, SamplingQuestion
 from askback.core.secrets import SecretInForm
 from askback.core.spec import Spec
@@ -32,6 +31,7 @@ from askback.errors import INVALID_STATE_MESSAGE, BadInput, InvalidRequestState,
 from askback.flow import Asking, Finished, Flow, Refused, Round, Step
 from askback.mcp import wire
 from askback.mcp.guard import RetryFieldsGuard
+from askback.types import Capabilities
 
 logger = logging.getLogger("askback.mcp")
 _LIST_HINT = CacheHint(ttl_ms=60_000, scope="public")

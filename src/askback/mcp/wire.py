@@ -10,8 +10,9 @@ from typing import Any
 from mcp_types import ClientCapabilities
 from pydantic import BaseModel
 
-from askback.core.decide import Capabilities, Refuse
+from askback.core.decide import Refuse
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion
+from askback.types import Capabilities
 
 
 def capabilities(declared: ClientCapabilities | None) -> Capabilities:

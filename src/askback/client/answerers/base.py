@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from askback.client.questions import Question
-from askback.core.decide import Capabilities
+from askback.types import Capabilities
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from typing import Any
 
 from askback.client.answerers.base import Asked
 from askback.client.questions import Question, response_for
-from askback.core.decide import Capabilities
+from askback.types import Capabilities
 
 AnswerFn = Callable[[Question], Any | Awaitable[Any]]
 

@@ -11,7 +11,7 @@ from typing import Any, Literal
 from askback.client.answerers.base import Asked, Postpone
 from askback.client.errors import AnswerError, AnswerRejected, UnknownQuestion
 from askback.client.questions import FormQuestion, Question, RootsQuestion, response_for
-from askback.core.decide import Capabilities
+from askback.types import Capabilities
 
 
 class FileAnswerer:

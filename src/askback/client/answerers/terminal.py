@@ -38,7 +38,7 @@ from askback.client.questions import (
     roots,
     sampled,
 )
-from askback.core.decide import Capabilities
+from askback.types import Capabilities
 
 HELP = """\
   Type the value and press Enter. For a choice, type its number or its name; for several, separate them

@@ -1,101 +1,25 @@
-"""The `askback` command.
-
-`serve` and `demo` run an app over streamable HTTP or stdio. `call`, `resume` and `tools` are the client:
-they call any MCP server and answer what it asks (docs/client.md), with these exit codes:
-
-    0 the call completed          3 questions saved with --save-pending     6 server error or unreachable
-    1 the tool reported an error  4 round cap or deadline reached            130 interrupted (Ctrl-C)
-    2 usage error                 5 a question could not be answered
-"""
+"""`askback call`, `resume` and `tools`: the client commands (docs/client.md)."""
 
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
-
-from starlette.applications import Starlette
-
-from askback.core.state import KeyConfigError
-from askback.loader import TargetError, load_app
-from askback.stores import StoreConfigError
 
 if TYPE_CHECKING:
     from askback.client import Client, Pending, Server
 
-_TARGET_ENV = "ASKBACK_SERVE_TARGET"
-
-
-def _worker_app() -> Starlette:
-    """uvicorn factory for `--workers N`: each worker process loads the target itself."""
-    from askback.mcp.http import http_app
-
-    return http_app(load_app(os.environ[_TARGET_ENV]), host=os.environ.get("ASKBACK_SERVE_HOST", "127.0.0.1"))
-
-
-def _serve(target: str, host: str, port: int, stdio: bool, workers: int, log_level: str) -> int:
-    try:
-        app = load_app(target)
-    except TargetError as exc:
-        print(f"askback: {exc}", file=sys.stderr)
-        return 2
-    try:
-        app.runtime  # noqa: B018 - fail here, with a clear message, on a bad key or store
-    except (KeyConfigError, StoreConfigError, OSError) as exc:
-        print(f"askback: cannot start {app.name!r}: {exc}", file=sys.stderr)
-        return 2
-    if stdio:
-        return _serve_stdio(app)
-    import uvicorn
-
-    from askback.mcp.http import http_app
-
-    print(f"askback: serving {app.name!r} - MCP at http://{_host_for_url(host)}:{port}/mcp", file=sys.stderr)
-    if workers > 1:
-        os.environ[_TARGET_ENV] = target
-        os.environ["ASKBACK_SERVE_HOST"] = host
-        uvicorn.run("askback.cli:_worker_app", factory=True, host=host, port=port, workers=workers, log_level=log_level)
-    else:
-        uvicorn.run(http_app(app, host=host), host=host, port=port, log_level=log_level)
-    return 0
-
-
-def _host_for_url(host: str) -> str:
-    return f"[{host}]" if ":" in host else host
-
-
-def _serve_stdio(app: object) -> int:
-    import anyio
-    from mcp.server.stdio import stdio_server
-
-    from askback.app import App
-    from askback.mcp.server import build_server
-
-    assert isinstance(app, App)
-    server = build_server(app)
-
-    async def run() -> None:
-        async with stdio_server() as (read, write):
-            await server.run(read, write, server.create_initialization_options())
-
-    anyio.run(run)
-    return 0
-
-
-# -- the client: call | resume | tools ---------------------------------------------------------------------
 EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, EXIT_PENDING, EXIT_UNFINISHED, EXIT_ANSWERS, EXIT_SERVER = 0, 1, 2, 3, 4, 5, 6
 EXIT_INTERRUPTED = 130
-_CLIENT_COMMANDS = ("call", "resume", "tools")
+CLIENT_COMMANDS = ("call", "resume", "tools")
 
 
 class _Usage(Exception):
     """A command line that cannot be run as given (exit status 2)."""
 
 
-def _add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     era = argparse.ArgumentParser(add_help=False)
     era.add_argument("--json", action="store_true", help="print JSON (the default when stdout is not a terminal)")
     era.add_argument("--legacy", action="store_true", help="use the 2025-11-25 handshake even with a newer server")
@@ -157,7 +81,7 @@ def _reader_went_away() -> int:
     return EXIT_OK
 
 
-def _run_client(args: argparse.Namespace) -> int:
+def run_client(args: argparse.Namespace) -> int:
     import anyio
 
     try:
@@ -372,34 +296,3 @@ def _json_type(value: Any) -> str:
         return "integer"
     names = {float: "number", list: "array", dict: "object", str: "string", type(None): "null"}
     return names.get(type(value), "?")
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="askback", description="Typed MCP tools that ask for what is missing.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="serve an app (path/file.py[:attr] or module:attr)")
-    serve.add_argument("target")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--stdio", action="store_true", help="serve over stdin/stdout instead of HTTP")
-    serve.add_argument("--workers", type=int, default=1)
-    serve.add_argument("--log-level", default="warning")
-    demo = sub.add_parser("demo", help="serve the bundled demo app on the embedded defaults")
-    demo.add_argument("--host", default="127.0.0.1")
-    demo.add_argument("--port", type=int, default=8000)
-    demo.add_argument("--log-level", default="info")
-    _add_client_commands(sub)
-    args = parser.parse_args(argv)
-    if args.command in _CLIENT_COMMANDS:
-        return _run_client(args)
-    logging.basicConfig(
-        level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    if args.command == "demo":
-        return _serve("askback.demo:app", args.host, args.port, False, 1, args.log_level)
-    return _serve(args.target, args.host, args.port, args.stdio, args.workers, args.log_level)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

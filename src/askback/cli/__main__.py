@@ -1,0 +1,5 @@
+"""`python -m askback.cli`."""
+
+from askback.cli import main
+
+raise SystemExit(main())
