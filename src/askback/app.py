@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -12,26 +12,34 @@ from askback.config import Environment
 from askback.core.decide import DEFAULT_MAX_ROUNDS
 from askback.core.spec import Spec, SpecError, build_spec
 from askback.core.state import DEFAULT_MAX_STATE_BYTES, Keyring, StateCodec, StatePolicy
-from askback.stores import UsedFlows, open_store
+from askback.flow import Runtime
+from askback.stores import Store, open_store
 
 F = TypeVar("F", bound=Callable[..., Any])
-PrincipalHook = Callable[[Any], "str | None"]
 
 
-@dataclass
-class Runtime:
-    """What an app needs at call time, resolved once from its settings and the environment."""
+@dataclass(frozen=True)
+class Request:
+    """What the principal hook sees of a request, whatever the wire.
 
-    codec: StateCodec
-    used: UsedFlows
+    `headers` are the HTTP request's headers (lower-case names; empty over stdio); `user` is what an
+    authentication middleware put in the ASGI scope (`scope["user"]`), if any.
+    """
+
+    protocol: str
+    headers: Mapping[str, str]
+    user: Any = None
+
+
+PrincipalHook = Callable[[Request], "str | None"]
 
 
 class App:
     """A named set of tools, prompts and resource templates.
 
-    `keys` (a `Keyring` or `ASKBACK_KEYS`-style text), `store` (a `UsedFlows` or a store URL) and `data_dir`
-    default to the environment (`ASKBACK_KEYS`, `ASKBACK_STORE`, `ASKBACK_DATA_DIR`). `principal` maps the
-    MCP request context to the caller's identity when the SDK's own authentication names none.
+    `keys` (a `Keyring` or `ASKBACK_KEYS`-style text), `store` (a `Store` or a store URL) and `data_dir`
+    default to the environment (`ASKBACK_KEYS`, `ASKBACK_STORE`, `ASKBACK_DATA_DIR`). `principal` maps a
+    `Request` to the caller's identity when the server's own authentication names none.
     """
 
     def __init__(
@@ -42,7 +50,7 @@ class App:
         instructions: str | None = None,
         principal: PrincipalHook | None = None,
         keys: Keyring | str | None = None,
-        store: UsedFlows | str | None = None,
+        store: Store | str | None = None,
         data_dir: str | Path | None = None,
         round_ttl: int = 600,
         flow_ttl: int = 1800,
@@ -76,6 +84,7 @@ class App:
         title: str | None = None,
         description: str | None = None,
         once: bool = False,
+        namespace: Mapping[str, Any] | None = None,
     ) -> Callable[[F], F]: ...
 
     def tool(
@@ -86,11 +95,17 @@ class App:
         title: str | None = None,
         description: str | None = None,
         once: bool = False,
+        namespace: Mapping[str, Any] | None = None,
     ) -> F | Callable[[F], F]:
-        """Register a tool. `once=True` makes the final round of a flow single-use: a replay never re-runs it."""
+        """Register a tool. `once=True` makes the final round of a flow single-use: a replay never re-runs it.
+
+        `namespace` (usually `locals()`) resolves annotation names defined inside a function.
+        """
 
         def register(f: F) -> F:
-            spec = build_spec(f, kind="tool", name=name, title=title, description=description, once=once)
+            spec = build_spec(
+                f, kind="tool", name=name, title=title, description=description, once=once, namespace=namespace
+            )
             self._add(self.tools, spec)
             return f
 
@@ -100,16 +115,29 @@ class App:
     def prompt(self, fn: F) -> F: ...
     @overload
     def prompt(
-        self, fn: None = None, *, name: str | None = None, title: str | None = None, description: str | None = None
+        self,
+        fn: None = None,
+        *,
+        name: str | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        namespace: Mapping[str, Any] | None = None,
     ) -> Callable[[F], F]: ...
 
     def prompt(
-        self, fn: F | None = None, *, name: str | None = None, title: str | None = None, description: str | None = None
+        self,
+        fn: F | None = None,
+        *,
+        name: str | None = None,
+        title: str | None = None,
+        description: str | None = None,
+        namespace: Mapping[str, Any] | None = None,
     ) -> F | Callable[[F], F]:
         """Register a prompt. It returns a string, a list of messages, or a full `prompts/get` result."""
 
         def register(f: F) -> F:
-            self._add(self.prompts, build_spec(f, kind="prompt", name=name, title=title, description=description))
+            spec = build_spec(f, kind="prompt", name=name, title=title, description=description, namespace=namespace)
+            self._add(self.prompts, spec)
             return f
 
         return register(fn) if fn is not None else register
@@ -122,6 +150,7 @@ class App:
         title: str | None = None,
         description: str | None = None,
         mime_type: str = "text/plain",
+        namespace: Mapping[str, Any] | None = None,
     ) -> Callable[[F], F]:
         """Register a resource (template). `{name}` parts of the URI fill parameters; the rest are asked."""
 
@@ -134,6 +163,7 @@ class App:
                 description=description,
                 uri_template=uri_template,
                 mime_type=mime_type,
+                namespace=namespace,
             )
             self._add(self.resources, spec)
             return f
@@ -148,6 +178,7 @@ class App:
     # -- runtime -----------------------------------------------------------------------------------------
     @cached_property
     def runtime(self) -> Runtime:
+        """Keys, store and policy resolved once from the settings and the environment (the store not yet open)."""
         env = Environment.read()
         data_dir = self._data_dir or env.data_dir
         keys = self._keys
@@ -158,9 +189,22 @@ class App:
         else:
             keyring = Environment(keys=env.keys, store=env.store, data_dir=data_dir).keyring()
         store = self._store
-        used = (
-            store
-            if store is not None and not isinstance(store, str)
-            else open_store(store if isinstance(store, str) else env.store, data_dir=data_dir)
+        if store is None or isinstance(store, str):
+            store = open_store(store if isinstance(store, str) else env.store, data_dir=data_dir, clock=self.policy.now)
+        return Runtime(
+            audience=self.name,
+            codec=StateCodec(keyring, self.policy),
+            store=store,
+            clock=self.policy.now,
+            max_rounds=self.max_rounds,
         )
-        return Runtime(codec=StateCodec(keyring, self.policy), used=used)
+
+    async def start(self) -> Runtime:
+        """Resolve the runtime and open the store: at start-up, so a bad configuration fails before serving."""
+        runtime = self.runtime
+        await runtime.store.open()
+        return runtime
+
+    async def stop(self) -> None:
+        if "runtime" in self.__dict__:
+            await self.runtime.store.close()

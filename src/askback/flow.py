@@ -1,36 +1,58 @@
-"""One round of a flow, protocol-neutral: open the state, let the engine decide, run providers and the function.
+"""One round of a flow, for any wire: load the progress, let the engine decide, await what it asked for.
 
-Adapters (MCP, later A2A) turn their wire into a `Round` and the returned `Step` back into their wire. The
-decisions are the core's; this module only awaits what the core asked for (option providers, the function,
-the single-use store) and seals what it returned.
+Adapters (MCP, A2A) turn their wire into a `Round` and the returned `Step` back into their wire. The decisions
+are the core's; this module only awaits what the core asked for (option providers, out-of-band marks, the
+single-use claim, the function) against a `Runtime`, and hands the progress to a `Holder` between rounds:
+
+- `SealedToken`: progress travels with the client as a sealed `requestState` (MCP 2026-07-28);
+- `LiveSession`: progress stays in this process while one request asks over a back-channel (MCP 2025-11-25);
+- a task record (A2A, MCP tasks) keeps it in the store under the task's id.
+
+`Flow.converse` plays a whole flow over a back-channel: ask each round's questions, await the answers, step
+again, until the flow ends.
 """
 
 from __future__ import annotations
 
 import inspect
 import logging
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from askback.core.decide import Ask, CallInput, Complete, NeedOptions, Progress, Refuse, decide
+from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, CallInput, decide, guard_form, no_answer_guard
+from askback.core.errors import InvalidRequestState, Rejection
+from askback.core.forms import AnswerInvalid
+from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller, Option
+from askback.core.outcomes import Ask, Complete, Need, Refuse
+from askback.core.progress import Progress
 from askback.core.questions import FormQuestion, Question
-from askback.core.secrets import guard_form
 from askback.core.spec import Spec
-from askback.core.state import Binding, Envelope, StateRejected, arguments_digest
-from askback.errors import InvalidRequestState
+from askback.core.state import Binding, Envelope, StateCodec, arguments_digest, b64url
+from askback.core.text import one_line
+from askback.stores.base import Clock, Store
 from askback.types import Capabilities
-
-if TYPE_CHECKING:
-    from askback.app import App
 
 logger = logging.getLogger("askback")
 
 
 @dataclass(frozen=True)
+class Runtime:
+    """What rounds need at call time: who seals (and for whom), where flows are recorded, the clock."""
+
+    audience: str
+    codec: StateCodec
+    store: Store
+    clock: Clock
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    answer_guard: AnswerGuard = no_answer_guard
+
+
+@dataclass(frozen=True)
 class Round:
-    """One request of a flow, as the adapter received it."""
+    """One request of a flow, as the adapter received it. `method` names the kind of call in the binding."""
 
     method: str
     target: str
@@ -39,6 +61,9 @@ class Round:
     state: str | None = None
     caps: Capabilities = field(default_factory=Capabilities)
     principal: str | None = None
+
+    def binding(self, audience: str) -> Binding:
+        return Binding(audience, self.method, self.target, arguments_digest(self.arguments), self.principal)
 
 
 @dataclass(frozen=True)
@@ -50,7 +75,7 @@ class Finished:
 
 @dataclass(frozen=True)
 class Asking:
-    """Questions for the client, and the sealed state to echo (None on a back-channel flow)."""
+    """Questions for the client, and the sealed state to echo (None when the holder keeps progress itself)."""
 
     questions: tuple[Question, ...]
     state: str | None
@@ -65,90 +90,171 @@ class Refused:
 Step = Finished | Asking | Refused
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """What a holder knows at the start of a round: the progress so far, the flow's id and when it ends."""
+
+    progress: Progress | None
+    flow_id: bytes
+    deadline: float
+    store_id: str | None = None
+
+
+class Holder(Protocol):
+    """Where a flow's progress lives between rounds."""
+
+    async def load(self, runtime: Runtime, rnd: Round) -> Loaded: ...
+
+    async def save(self, runtime: Runtime, rnd: Round, loaded: Loaded, progress: Progress, once: bool) -> str | None:
+        """Keep `progress` for the next round; return the token the client must echo, if any."""
+        ...
+
+
+class SealedToken:
+    """Progress sealed into the `requestState` the client echoes (MCP 2026-07-28)."""
+
+    def __init__(self) -> None:
+        self._envelope: Envelope | None = None
+
+    async def load(self, runtime: Runtime, rnd: Round) -> Loaded:
+        if rnd.state is None:
+            return Loaded(None, os.urandom(12), runtime.clock() + runtime.codec.policy.flow_ttl)
+        try:
+            envelope = runtime.codec.open(rnd.state, rnd.binding(runtime.audience))
+        except InvalidRequestState as exc:
+            logger.warning(
+                "rejected requestState for %s %s: %s", rnd.method, one_line(rnd.target), exc.reason.value
+            )
+            raise
+        self._envelope = envelope
+        return Loaded(envelope.progress, envelope.flow_id, envelope.deadline, envelope.store_id)
+
+    async def save(self, runtime: Runtime, rnd: Round, loaded: Loaded, progress: Progress, once: bool) -> str | None:
+        store_id = runtime.store.identity if once else None
+        envelope = runtime.codec.new_envelope(progress, self._envelope, flow_id=loaded.flow_id, store_id=store_id)
+        return runtime.codec.seal(envelope, rnd.binding(runtime.audience))
+
+
+class LiveSession:
+    """Progress kept in this process for the length of one request that asks over a back-channel."""
+
+    def __init__(self) -> None:
+        self._flow_id = os.urandom(12)
+        self._progress: Progress | None = None
+        self._deadline: float | None = None
+
+    async def load(self, runtime: Runtime, rnd: Round) -> Loaded:
+        if self._deadline is None:
+            self._deadline = runtime.clock() + runtime.codec.policy.flow_ttl
+        return Loaded(self._progress, self._flow_id, self._deadline, runtime.store.identity)
+
+    async def save(self, runtime: Runtime, rnd: Round, loaded: Loaded, progress: Progress, once: bool) -> str | None:
+        self._progress = progress
+        return None
+
+
+AskOne = Callable[[Question], Awaitable[Any]]
+
+
 class Flow:
-    """Runs rounds for one app."""
+    """Plays rounds against one runtime."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
-        # Forms already checked by the secret guard, by fingerprint (same fingerprint, same fields).
-        self._guarded: set[str] = set()
+    def __init__(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        # Forms already checked by the secret guard, by fingerprint (same fingerprint, same fields and text).
+        self._guarded: dict[str, str | None] = {}
 
-    def _remember_guarded(self, fingerprint: str) -> None:
+    def _guard(self, question: FormQuestion) -> str | None:
+        if question.fingerprint in self._guarded:
+            return self._guarded[question.fingerprint]
         if len(self._guarded) >= 4096:
             self._guarded.clear()
-        self._guarded.add(fingerprint)
+        term = self._guarded[question.fingerprint] = guard_form(question)
+        return term
 
-    def binding(self, rnd: Round) -> Binding:
-        return Binding(self.app.name, rnd.method, rnd.target, arguments_digest(rnd.arguments), rnd.principal)
-
-    async def step(self, spec: Spec, rnd: Round, *, progress: Progress | None = None, sealed: bool = True) -> Step:
-        """Play one round. With `sealed`, progress comes from (and goes back into) the requestState."""
-        runtime = self.app.runtime
-        envelope: Envelope | None = None
-        binding = self.binding(rnd)
-        if sealed and rnd.state is not None:
-            try:
-                envelope = runtime.codec.open(rnd.state, binding)
-            except StateRejected as exc:
-                logger.warning("rejected requestState for %s %s: %s", rnd.method, rnd.target, exc.reason)
-                raise InvalidRequestState(exc.reason) from None
-            progress = envelope.progress
+    async def step(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Step:
+        """Play one round; progress comes from (and goes back to) `holder` (a sealed token by default)."""
+        holder = holder or SealedToken()
+        runtime = self.runtime
+        loaded = await holder.load(runtime, rnd)
         options: dict[str, Sequence[Option]] = {}
+        marks: dict[str, Any] = {}
+        call = CallInput(
+            arguments=rnd.arguments,
+            responses=rnd.responses,
+            progress=loaded.progress,
+            caps=rnd.caps,
+            principal=rnd.principal,
+            max_rounds=runtime.max_rounds,
+            form_guard=self._guard,
+            answer_guard=runtime.answer_guard,
+        )
         for _ in range(len(spec.params) + 1):
-            outcome = decide(
-                spec,
-                CallInput(
-                    arguments=rnd.arguments,
-                    responses=rnd.responses,
-                    progress=progress,
-                    caps=rnd.caps,
-                    principal=rnd.principal,
-                    options=options,
-                    max_rounds=self.app.max_rounds,
-                ),
-            )
-            if not isinstance(outcome, NeedOptions):
+            outcome = decide(spec, _with(call, options, marks))
+            if not isinstance(outcome, Need):
                 break
-            for name in outcome.names:
-                options[name] = await self._options(spec, name, outcome.caller)
-        else:  # pragma: no cover - each pass resolves at least one provider
-            raise RuntimeError("option providers did not settle")
+            for name in outcome.options:
+                options[name] = await self.options(spec, name, outcome.caller)
+            for name in outcome.marks:
+                marks[name] = None  # out-of-band steps arrive with the pages that complete them
+        else:  # pragma: no cover - each pass resolves at least one lookup
+            raise RuntimeError("lookups did not settle")
         if isinstance(outcome, Refuse):
             return Refused(outcome)
         if isinstance(outcome, Ask):
-            for q in outcome.questions:
-                if isinstance(q, FormQuestion) and q.fingerprint not in self._guarded:
-                    guard_form(f"{spec.kind} {spec.name!r}", q.schema)
-                    self._remember_guarded(q.fingerprint)
-            token = None
-            if sealed:
-                token = runtime.codec.seal(runtime.codec.new_envelope(outcome.progress, envelope), binding)
+            token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
             return Asking(outcome.questions, token, outcome.progress)
         assert isinstance(outcome, Complete)
-        if spec.once and envelope is not None:
-            claimed = await runtime.used.claim(envelope.flow_id_text, envelope.deadline)
-            if not claimed:
-                logger.warning("replayed final round of single-use %s %s refused", rnd.method, rnd.target)
-                raise InvalidRequestState("single-use flow already completed (replay)")
-        return Finished(await self._run(spec, outcome.values, rnd))
+        if outcome.claim:
+            await self._claim(rnd, loaded)
+        return Finished(await _run(spec, outcome.kwargs))
 
-    async def _options(self, spec: Spec, name: str, caller: Caller) -> list[Option]:
+    async def converse(self, spec: Spec, rnd: Round, ask: AskOne) -> Step:
+        """Play a whole flow within one request, asking each round's questions through `ask`."""
+        holder = LiveSession()
+        responses: dict[str, Any] | None = None
+        while True:
+            step = await self.step(spec, _answered(rnd, responses), holder)
+            if not isinstance(step, Asking):
+                return step
+            responses = {question.key: await ask(question) for question in step.questions}
+
+    async def _claim(self, rnd: Round, loaded: Loaded) -> None:
+        """The single-use decision: the function runs only if this round records the flow id first."""
+        if loaded.progress is None:
+            return  # completed in its first round: there is no earlier round a replay could repeat
+        store = self.runtime.store
+        if loaded.store_id is not None and loaded.store_id != store.identity:
+            logger.error(
+                "refused the final round of single-use %s %s: its flow started against store %s, this store is %s "
+                "(lost or replaced?); it may already have run, so it does not run again",
+                rnd.method,
+                one_line(rnd.target),
+                loaded.store_id,
+                store.identity,
+            )
+            raise InvalidRequestState(Rejection.STORE_CHANGED)
+        if not await store.claim(b64url(loaded.flow_id), loaded.deadline):
+            logger.warning("replayed final round of single-use %s %s refused", rnd.method, one_line(rnd.target))
+            raise InvalidRequestState(Rejection.REPLAYED)
+
+    async def options(self, spec: Spec, name: str, caller: Caller) -> list[Option]:
+        """The options a choice's provider gives for this caller, each checked against the parameter's type."""
         p = spec.param(name)
-        provider = p.marker.provider  # type: ignore[union-attr]
+        assert isinstance(p, ChoiceParam)
         kwargs = {n: (caller if n == "caller" else caller.values[n]) for n in p.provider_params}
-        raw = provider(**kwargs)
+        raw = p.marker.provider(**kwargs)
         if inspect.isawaitable(raw):
             raw = await raw
         options: list[Option] = []
-        assert p.form is not None
         for item in raw or ():
             option = item if isinstance(item, Option) else Option(value=item)
             try:
-                p.form.validate(option.value)
-            except ValueError:
+                p.validate_option(option.value)
+            except AnswerInvalid:
                 logger.error(
-                    "option %r from the provider of %s.%s does not fit its type; left out",
-                    option.value,
+                    "option %s from the provider of %s.%s does not fit its type; left out",
+                    one_line(repr(option.value)),
                     spec.name,
                     name,
                 )
@@ -156,12 +262,19 @@ class Flow:
             options.append(option)
         return options
 
-    async def _run(self, spec: Spec, values: dict[str, Any], rnd: Round) -> Any:
-        kwargs = dict(values)
-        for p in spec.params:
-            if p.kind == "caller":
-                kwargs[p.name] = Caller(principal=rnd.principal, values=dict(values))
-        result = spec.fn(**kwargs)
-        if inspect.isawaitable(result):
-            result = await result
-        return result
+
+def _with(call: CallInput, options: Mapping[str, Sequence[Option]], marks: Mapping[str, Any]) -> CallInput:
+    from dataclasses import replace
+
+    return replace(call, options=dict(options), marks=dict(marks))
+
+
+def _answered(rnd: Round, responses: Mapping[str, Any] | None) -> Round:
+    return Round(rnd.method, rnd.target, rnd.arguments, responses, None, rnd.caps, rnd.principal)
+
+
+async def _run(spec: Spec, kwargs: dict[str, Any]) -> Any:
+    result = spec.fn(**kwargs)
+    if inspect.isawaitable(result):
+        result = await result
+    return result

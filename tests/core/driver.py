@@ -6,7 +6,11 @@ import inspect
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from askback.core.decide import CallInput, Capabilities, NeedOptions, Outcome, Progress, decide
+from askback.core.decide import CallInput, decide
+from askback.core.kinds import ChoiceParam
+from askback.core.outcomes import Need, Outcome
+from askback.core.progress import Progress
+from askback.types import Capabilities
 from askback.core.markers import Option
 from askback.core.questions import Question
 from askback.core.spec import Spec
@@ -23,11 +27,12 @@ def play(spec: Spec, arguments: Mapping[str, Any], *, responses: Mapping[str, An
         outcome = decide(spec, CallInput(arguments=arguments, responses=responses, progress=progress,
                                          caps=caps or Capabilities.everything(), principal=principal,
                                          options=options, max_rounds=max_rounds))
-        if not isinstance(outcome, NeedOptions):
+        if not isinstance(outcome, Need):
             return outcome
-        for name in outcome.names:
+        for name in outcome.options:
             p = spec.param(name)
-            provider = p.marker.provider  # type: ignore[union-attr]
+            assert isinstance(p, ChoiceParam)
+            provider = p.marker.provider
             raw = provider(**{n: outcome.caller if n == "caller" else outcome.caller.values[n]
                               for n in p.provider_params})
             assert not inspect.isawaitable(raw)

@@ -12,7 +12,9 @@ import pytest
 from pydantic import BaseModel, Field
 
 import askback
-from askback.core.decide import Ask, Capabilities, Complete, Progress, Refuse
+from askback.core.outcomes import Ask, Complete, Refuse
+from askback.core.progress import Progress
+from askback.types import Capabilities
 from askback.core.questions import FormQuestion, RootsQuestion, SamplingQuestion
 from askback.core.spec import SpecError, UnaskableWarning
 from tests.core.driver import form, play
@@ -231,7 +233,7 @@ def test_providers_receive_the_values_they_name() -> None:
         seen.append(repo)
         return ["main", "dev"]
 
-    @app.tool()
+    @app.tool(namespace=locals())
     def deploy(repo: str, branch: Annotated[str, askback.OneOf(branches)]) -> str:
         return branch
 
@@ -247,7 +249,7 @@ def test_providers_receive_the_values_they_name() -> None:
 def confirm_app(kind: Any = bool) -> askback.App:
     app = make_app()
 
-    @app.tool(once=True)
+    @app.tool(once=True, namespace=locals())
     def send(amount: int, to: str, ok: Annotated[kind, askback.Confirm("Send {amount} to {to}?")]) -> str:
         return to
 
@@ -265,7 +267,7 @@ def test_a_confirmation_waits_for_every_value_then_renders_them() -> None:
     assert q.schema["properties"]["ok"]["type"] == "boolean"
     assert isinstance(second, Ask)
     done = play(spec, {"amount": 5}, responses={"ok": form(ok=True)}, progress=second.progress)
-    assert done == Complete({"amount": 5, "to": "Bob", "ok": True})
+    assert done == Complete({"amount": 5, "to": "Bob", "ok": True}, claim=True)
 
 
 def test_a_confirmation_is_bound_to_its_text_and_values() -> None:
@@ -278,7 +280,7 @@ def test_a_confirmation_is_bound_to_its_text_and_values() -> None:
     replayed = play(spec, {"amount": 6, "to": "Bob"}, responses={"ok": form(ok=True)}, progress=asked.progress)
     assert isinstance(replayed, Ask)
     assert play(spec, {"amount": 6, "to": "Bob"}, responses={"ok": form(ok=True)},
-                progress=other.progress) == Complete({"amount": 6, "to": "Bob", "ok": True})
+                progress=other.progress) == Complete({"amount": 6, "to": "Bob", "ok": True}, claim=True)
 
 
 @pytest.mark.parametrize("answer", [{"action": "decline"}, {"action": "cancel"}, form(ok=False)])
@@ -407,7 +409,7 @@ def test_nested_models_warn_at_registration_and_cannot_be_asked() -> None:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
 
-        @app.tool()
+        @app.tool(namespace=locals())
         def ship(address: Address, note: str = "") -> str:
             return address.city
 
@@ -463,10 +465,14 @@ def test_dependency_cycles_and_unknown_names_are_registration_errors() -> None:
         def g(a: Annotated[str, askback.Ask("{nope}?")]) -> None: ...
 
 
-def test_a_refusal_never_promises_a_retry_that_cannot_work() -> None:
+def test_a_step_only_the_client_can_complete_is_a_missing_capability() -> None:
+    # MCP 2026-07-28: a confirmation the client cannot be asked is a missing capability (-32021), not a
+    # tool error: retrying with arguments can never complete it.
     spec = confirm_app().tools["send"]
     out = play(spec, {"amount": 5}, caps=Capabilities())
-    assert isinstance(out, Refuse) and out.reason == "cannot_ask"
+    assert isinstance(out, Refuse) and out.reason == "missing_capability" and out.is_error
+    assert out.required == {"elicitation": {"form": {}}}
+    assert {m.name for m in out.missing} == {"to", "ok"}
     assert "again with these arguments" not in out.message
     assert "ok (the client did not declare form elicitation)" in out.message
     app = make_app()
@@ -486,7 +492,7 @@ def test_integer_choices_are_offered_as_strings_and_come_back_as_numbers() -> No
         LOW = 1
         HIGH = 2
 
-    @app.tool()
+    @app.tool(namespace=locals())
     def f(n: Literal[1, 2], level: Level, many: list[Literal[3, 4]]) -> int:
         return n
 
@@ -509,7 +515,7 @@ def test_a_missing_nested_value_is_named_with_a_self_contained_schema() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", UnaskableWarning)
 
-        @app.tool()
+        @app.tool(namespace=locals())
         def ship(item: str, address: Address) -> str:
             return item
 

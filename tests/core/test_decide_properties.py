@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from pydantic import Field
 
 import askback
-from askback.core.decide import Ask, Complete, NeedOptions, Refuse
+from askback.core.outcomes import Ask, Complete, Need, Refuse
 from askback.core.questions import FormQuestion
 from tests.core.driver import form, play
 
@@ -56,7 +56,7 @@ def test_never_raises_and_never_completes_with_bad_values(arguments: dict[str, A
     assert isinstance(first, Ask | Refuse)
     later = play(SPEC, arguments, responses=responses,
                  progress=first.progress if isinstance(first, Ask) else None)
-    assert not isinstance(later, NeedOptions)
+    assert not isinstance(later, Need)
     if isinstance(later, Complete):
         assert valid(later.values)
 

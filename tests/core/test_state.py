@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from askback.core.decide import Progress
+from askback.core.progress import Progress
 from askback.core.state import (
     Binding,
     Envelope,

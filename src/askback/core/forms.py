@@ -184,3 +184,29 @@ def choice_schema(
     if description:
         schema["description"] = description
     return schema
+
+
+def multi_choice_schema(
+    options: list[tuple[Any, str | None]],
+    *,
+    title: str | None,
+    description: str | None,
+    min_items: int | None = None,
+    max_items: int | None = None,
+) -> dict[str, Any]:
+    """A multi-select field: an array of the option values, with titles (`anyOf` of const + title) when any."""
+    items: dict[str, Any]
+    if any(t for _, t in options):
+        items = {"anyOf": [{"const": str(v), "title": t or str(v)} for v, t in options]}
+    else:
+        items = {"type": "string", "enum": [str(v) for v, _ in options]}
+    schema: dict[str, Any] = {"type": "array", "items": items}
+    if min_items is not None:
+        schema["minItems"] = min_items
+    if max_items is not None:
+        schema["maxItems"] = max_items
+    if title:
+        schema["title"] = title
+    if description:
+        schema["description"] = description
+    return schema

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -34,22 +34,38 @@ class FormQuestion:
     schema: dict[str, Any]
     note: str | None = None
     binding: Any = None  # extra content the answer is bound to (a confirmation's values); never sent
+    # The question's identity: kind, key, text, schema and binding; not the note (why it is asked again).
+    fingerprint: str = field(default="", compare=False)
+
+    method = "elicitation/create"
+
+    def __post_init__(self) -> None:
+        if not self.fingerprint:
+            digest = short_digest(canonical_json(["form", self.key, self.message, self.schema, self.binding]))
+            object.__setattr__(self, "fingerprint", digest)
+
+    def with_note(self, note: str | None) -> FormQuestion:
+        """The same question (same fingerprint) with a note saying why it is asked again."""
+        return replace(self, note=note)
+
+    @property
+    def full_message(self) -> str:
+        return f"{self.message}\n\n{self.note}" if self.note else self.message
+
+
+@dataclass(frozen=True)
+class UrlQuestion:
+    """A URL-mode elicitation: the person completes a step on a page; the server learns the outcome itself."""
+
+    key: str
+    message: str
+    url: str
 
     method = "elicitation/create"
 
     @cached_property
     def fingerprint(self) -> str:
-        return short_digest(canonical_json(["form", self.key, self.message, self.schema, self.binding]))
-
-    def with_note(self, note: str | None) -> FormQuestion:
-        """The same question (same fingerprint) with a note saying why it is asked again."""
-        again = FormQuestion(key=self.key, message=self.message, schema=self.schema, note=note, binding=self.binding)
-        again.__dict__["fingerprint"] = self.fingerprint  # the note is not part of the question's identity
-        return again
-
-    @property
-    def full_message(self) -> str:
-        return f"{self.message}\n\n{self.note}" if self.note else self.message
+        return short_digest(canonical_json(["url", self.key, self.message, self.url]))
 
 
 @dataclass(frozen=True)
@@ -83,7 +99,7 @@ class RootsQuestion:
         return short_digest(canonical_json(["roots", self.key]))
 
 
-Question = FormQuestion | SamplingQuestion | RootsQuestion
+Question = FormQuestion | UrlQuestion | SamplingQuestion | RootsQuestion
 
 
 @dataclass(frozen=True)

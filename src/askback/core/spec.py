@@ -4,25 +4,33 @@ from __future__ import annotations
 
 import inspect
 import string
-import sys
 import types
 import typing
 import warnings
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import cached_property
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal, get_args, get_origin
 
 from pydantic import create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
-from askback.core.forms import NO_DEFAULT, FieldForm, field_form
+from askback.core.forms import NO_DEFAULT, field_form
+from askback.core.kinds import (
+    CallerParam,
+    ChoiceParam,
+    ConfirmParam,
+    Param,
+    RootsParam,
+    SampleParam,
+    ValueParam,
+)
 from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample
+from askback.core.questions import FormQuestion
 from askback.core.secrets import SecretInForm, credential_term, field_credential
 
-ParamKind = Literal["value", "choice", "confirm", "sample", "roots", "caller"]
 EndpointKind = Literal["tool", "prompt", "resource"]
+ParamSpec = Param  # every kind is a `Param`
 
 
 class SpecError(TypeError):
@@ -34,40 +42,13 @@ class UnaskableWarning(UserWarning):
 
 
 @dataclass(frozen=True)
-class ParamSpec:
-    name: str
-    kind: ParamKind
-    annotation: Any
-    form: FieldForm | None
-    default: Any
-    title: str
-    description: str | None
-    message: str | None
-    field: str
-    deps: tuple[str, ...]
-    marker: Ask | OneOf | Confirm | Sample | Roots | None = None
-    provider_params: tuple[str, ...] = ()
-    wants_answer: bool = False
-    wants_full_result: bool = False  # Sample: the whole result, not its text; Roots: Root objects, not URIs
-
-    @property
-    def required(self) -> bool:
-        return self.default is NO_DEFAULT
-
-    @property
-    def from_arguments(self) -> bool:
-        """Whether a caller may supply this value directly as an argument."""
-        return self.kind in ("value", "choice")
-
-
-@dataclass(frozen=True)
 class Spec:
     """A tool, prompt or resource template: its parameters in the order they can be asked."""
 
     kind: EndpointKind
     name: str
     fn: Callable[..., Any]
-    params: tuple[ParamSpec, ...]
+    params: tuple[Param, ...]
     title: str | None = None
     description: str | None = None
     once: bool = False
@@ -76,19 +57,22 @@ class Spec:
     input_schema: dict[str, Any] = field(default_factory=dict)
     output_schema: dict[str, Any] | None = None
     registration_warnings: tuple[str, ...] = ()
-    # Derived per-tool values the engine builds once at call time (e.g. questions that never change).
-    cache: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    params_by_name: dict[str, Param] = field(default_factory=dict, compare=False, repr=False)
 
-    def param(self, name: str) -> ParamSpec:
-        return self._by_name[name]
+    def __post_init__(self) -> None:
+        self.params_by_name.update({p.name: p for p in self.params})
 
-    @cached_property
-    def _by_name(self) -> dict[str, ParamSpec]:
-        return {p.name: p for p in self.params}
+    def param(self, name: str) -> Param:
+        return self.params_by_name[name]
 
     @property
     def is_async(self) -> bool:
         return inspect.iscoroutinefunction(self.fn)
+
+    @property
+    def argument_params(self) -> tuple[Param, ...]:
+        """The parameters a caller may send as arguments (the input schema's properties)."""
+        return tuple(p for p in self.params if p.from_arguments)
 
 
 def template_fields(template: str | None) -> tuple[str, ...]:
@@ -143,11 +127,16 @@ def build_spec(
     once: bool = False,
     uri_template: str | None = None,
     mime_type: str | None = None,
+    namespace: Mapping[str, Any] | None = None,
 ) -> Spec:
-    """Read `fn`'s signature into a `Spec`; raise `SpecError` (or `SecretInForm`) for what cannot work."""
+    """Read `fn`'s signature into a `Spec`; raise `SpecError` (or `SecretInForm`) for what cannot work.
+
+    `namespace` resolves annotation names that are neither in `fn`'s module nor builtins (a type or provider
+    defined inside a function, with postponed annotations): pass `locals()`.
+    """
     endpoint = name or fn.__name__
     where = f"{kind} {endpoint!r}"
-    hints = _type_hints(fn, where)
+    hints = _type_hints(fn, where, namespace)
     sig = inspect.signature(fn)
     params: list[ParamSpec] = []
     notes: list[str] = []
@@ -155,18 +144,18 @@ def build_spec(
         if parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
             raise SpecError(f"{where}: *args and **kwargs cannot be asked for; name each parameter")
         annotation = hints.get(pname, str)
-        params.append(_param_spec(where, pname, annotation, parameter.default, notes))
+        params.append(_param_spec(where, endpoint, pname, annotation, parameter.default, notes))
     names = {p.name for p in params}
-    confirm_deps = tuple(p.name for p in params if p.kind not in ("confirm", "caller"))
-    resolved: list[ParamSpec] = []
+    confirm_deps = tuple(p.name for p in params if not isinstance(p, ConfirmParam) and not p.injected)
+    resolved: list[Param] = []
     for p in params:
         deps = p.deps
-        if p.kind == "confirm":
+        if isinstance(p, ConfirmParam):
             deps = confirm_deps  # a confirmation is the last step: it covers every value the function receives
         unknown = [d for d in deps if d not in names]
         if unknown:
             raise SpecError(f"{where}: parameter {p.name!r} refers to unknown parameter(s) {', '.join(unknown)}")
-        resolved.append(ParamSpec(**{**p.__dict__, "deps": tuple(d for d in deps if d != p.name)}))
+        resolved.append(replace(p, deps=tuple(d for d in deps if d != p.name)))
     ordered = _dependency_order(where, resolved)
     template_vars = set(template_fields(uri_template))
     if uri_template:
@@ -185,39 +174,25 @@ def build_spec(
         once=once,
         uri_template=uri_template,
         mime_type=mime_type,
-        input_schema=_input_schema(endpoint, [p for p in params if p.from_arguments]),
+        input_schema=_input_schema(endpoint, [p for p in ordered if p.from_arguments]),
         output_schema=_output_schema(hints.get("return")),
         registration_warnings=tuple(notes),
     )
 
 
-def _type_hints(fn: Callable[..., Any], where: str) -> dict[str, Any]:
-    """Resolve annotations, including names local to the function that registered `fn`.
-
-    With `from __future__ import annotations`, a tool defined inside a function may name types or providers
-    that only exist in that function's locals; the registering frames are searched for them.
-    """
+def _type_hints(fn: Callable[..., Any], where: str, namespace: Mapping[str, Any] | None) -> dict[str, Any]:
     try:
-        return typing.get_type_hints(fn, include_extras=True)
-    except NameError as first:
-        error: Exception = first
+        return typing.get_type_hints(fn, localns=dict(namespace) if namespace else None, include_extras=True)
+    except NameError as exc:
+        raise SpecError(
+            f"{where}: cannot resolve type hints ({exc}); define the name at module level, "
+            "or pass namespace=locals() when registering"
+        ) from exc
     except Exception as exc:
         raise SpecError(f"{where}: cannot resolve type hints ({exc})") from exc
-    localns: dict[str, Any] = {}
-    frame = sys._getframe(1)
-    for _ in range(8):
-        frame = frame.f_back  # type: ignore[assignment]
-        if frame is None:
-            break
-        localns = {**frame.f_locals, **localns}
-        try:
-            return typing.get_type_hints(fn, localns=localns, include_extras=True)
-        except NameError as exc:
-            error = exc
-    raise SpecError(f"{where}: cannot resolve type hints ({error})") from error
 
 
-def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes: list[str]) -> ParamSpec:
+def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_default: Any, notes: list[str]) -> Param:
     base, meta = _split_annotated(annotation)
     marker = next((m for m in meta if isinstance(m, Ask | OneOf | Confirm | Sample | Roots)), None)
     info = next((m for m in meta if isinstance(m, FieldInfo)), None)
@@ -241,42 +216,37 @@ def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes:
         "title": title,
         "description": description,
         "default": default,
-        "marker": marker,
     }
+    plain = _strip_optional(base)
 
     if base is Caller:
-        return ParamSpec(kind="caller", form=None, message=None, field=pname, deps=(), **common)
+        return CallerParam(field=pname, deps=(), **common)
     if isinstance(marker, Confirm):
-        wants_answer = _strip_optional(base) is Answer
-        if not wants_answer and _strip_optional(base) is not bool:
+        if plain is not Answer and plain is not bool:
             raise SpecError(f"{where}: Confirm parameter {pname!r} must be typed bool or askback.Answer")
-        return ParamSpec(
-            kind="confirm",
-            form=None,
+        return ConfirmParam(
             message=marker.text,
             field=marker.field or pname,
             deps=template_fields(marker.text),
-            wants_answer=wants_answer,
+            wants_answer=plain is Answer,
             **{**common, "default": NO_DEFAULT},
         )
     if isinstance(marker, Sample):
-        full = _strip_optional(base) in (dict, dict[str, Any])
-        if not full and _strip_optional(base) is not str:
+        full = plain in (dict, dict[str, Any])
+        if not full and plain is not str:
             raise SpecError(f"{where}: Sample parameter {pname!r} must be typed str (the text) or dict (the result)")
-        return ParamSpec(
-            kind="sample",
-            form=None,
+        return SampleParam(
             message=marker.prompt,
             field=pname,
             deps=template_fields(marker.prompt),
+            marker=marker,
             wants_full_result=full,
             **common,
         )
     if isinstance(marker, Roots):
-        if get_origin(_strip_optional(base)) is not list or get_args(_strip_optional(base))[0] not in (Root, str):
+        if get_origin(plain) is not list or get_args(plain)[0] not in (Root, str):
             raise SpecError(f"{where}: Roots parameter {pname!r} must be typed list[askback.Root] or list[str]")
-        full = get_args(_strip_optional(base))[0] is Root
-        return ParamSpec(kind="roots", form=None, message=None, field=pname, deps=(), wants_full_result=full, **common)
+        return RootsParam(field=pname, deps=(), wants_full_result=get_args(plain)[0] is Root, **common)
 
     form = field_form(value_type, title=title, description=description, default=default)
     message = marker.message if isinstance(marker, Ask | OneOf) else None
@@ -292,25 +262,53 @@ def _param_spec(where: str, pname: str, annotation: Any, py_default: Any, notes:
     if isinstance(marker, OneOf):
         provider_params = _provider_params(marker.provider)
         provider_deps = tuple(n for n in provider_params if n != "caller")
-        return ParamSpec(
-            kind="choice",
-            form=form,
+        multiple = get_origin(plain) in (list, tuple, set, frozenset)
+        option_form = form
+        min_items = max_items = None
+        if multiple:
+            (item,) = get_args(plain)[:1] or (str,)
+            option_form = field_form(item, title=None, description=None, default=NO_DEFAULT)
+            min_items, max_items = _item_bounds(form.adapter.json_schema(mode="validation"))
+        return ChoiceParam(
             message=message,
             field=field_name,
             deps=tuple(dict.fromkeys(deps + provider_deps)),
+            form=form,
+            marker=marker,
             provider_params=provider_params,
+            option_form=option_form,
+            multiple=multiple,
+            min_items=min_items,
+            max_items=max_items,
             **common,
         )
-    return ParamSpec(kind="value", form=form, message=message, field=field_name, deps=deps, **common)
+    question = None
+    if form.schema is not None and not deps:
+        # Same text and schema every round: built, fingerprinted and guarded once, here.
+        prop = dict(form.schema)
+        if default is NO_DEFAULT:
+            prop.pop("default", None)
+        text = message or f'{endpoint} needs a value for "{description or title}".'
+        schema = {"type": "object", "properties": {field_name: prop}, "required": [field_name]}
+        question = FormQuestion(key=pname, message=text, schema=schema)
+    return ValueParam(message=message, field=field_name, deps=deps, form=form, question=question, **common)
 
 
-def _dependency_order(where: str, params: Sequence[ParamSpec]) -> tuple[ParamSpec, ...]:
+def _item_bounds(schema: Mapping[str, Any]) -> tuple[int | None, int | None]:
+    node = schema
+    for branch in schema.get("anyOf", ()):
+        if isinstance(branch, Mapping) and branch.get("type") == "array":
+            node = branch
+    return node.get("minItems"), node.get("maxItems")
+
+
+def _dependency_order(where: str, params: Sequence[Param]) -> tuple[Param, ...]:
     """Declaration order, except that a parameter comes after everything it waits for."""
     by_name = {p.name: p for p in params}
-    done: dict[str, ParamSpec] = {}
+    done: dict[str, Param] = {}
     visiting: list[str] = []
 
-    def visit(p: ParamSpec) -> None:
+    def visit(p: Param) -> None:
         if p.name in done:
             return
         if p.name in visiting:
@@ -327,7 +325,7 @@ def _dependency_order(where: str, params: Sequence[ParamSpec]) -> tuple[ParamSpe
     return tuple(done.values())
 
 
-def _input_schema(model_name: str, params: Sequence[ParamSpec]) -> dict[str, Any]:
+def _input_schema(model_name: str, params: Sequence[Param]) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     for p in params:
         info = FieldInfo.from_annotation(p.annotation)

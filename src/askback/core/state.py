@@ -3,8 +3,9 @@
 The state passes through the client, so it is attacker-controlled input. It is sealed with AES-256-GCM under
 a key ring (the first key seals, every key opens) and is bound, as authenticated data that is never sent, to
 the server (audience), the method, the target, a digest of the call's arguments and the principal. It
-carries its issue time, a per-round expiry, a flow deadline that never renews, the round count, a flow id
-and the answers so far. Any failure is one `StateRejected`; its reason is for the server log only.
+carries its issue time, a per-round expiry, a flow deadline that never renews, the round count, a flow id,
+the answers so far and, for a single-use flow, the identity of the store that records its completion. Any
+failure is one `InvalidRequestState`; its reason code is for the server log only.
 
 Token layout (base64url, no padding): version (1) | key id (4) | nonce (12) | ciphertext + tag (16).
 """
@@ -17,7 +18,7 @@ import hashlib
 import os
 import struct
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,10 @@ from cryptography.hazmat.primitives.hashes import SHA256
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
 from askback.core import jsoncodec
-from askback.core.decide import Progress
+from askback.core.errors import InvalidRequestState, Rejection
+from askback.core.errors import KeyConfigError as KeyConfigError
+from askback.core.errors import StateTooLarge as StateTooLarge
+from askback.core.progress import Progress
 from askback.core.questions import canonical_json
 
 VERSION = 1
@@ -38,20 +42,7 @@ MIN_KEY_BYTES = 32
 DEFAULT_MAX_STATE_BYTES = 16 * 1024
 
 
-class StateRejected(Exception):
-    """A `requestState` failed a check. `reason` is for the server log, never for the client."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-class StateTooLarge(ValueError):
-    """The state to seal would exceed the configured size cap."""
-
-
-class KeyConfigError(ValueError):
-    """A configured key is malformed or too short."""
+StateRejected = InvalidRequestState  # the name the codec's callers and tests know it by
 
 
 _TO_URLSAFE = bytes.maketrans(b"+/", b"-_")
@@ -92,11 +83,6 @@ def _length_prefixed(*parts: str) -> bytes:
     return b"".join(len(b).to_bytes(4, "big") + b for b in (x.encode("utf-8", "surrogatepass") for x in parts))
 
 
-# The (audience, method, target) part of the associated data repeats on every round of every flow.
-_PREFIXES: dict[tuple[str, str, str], bytes] = {}
-_MAX_PREFIXES = 4096
-
-
 class Binding:
     """What a state is valid for. Never sent: it is the AEAD's associated data (length-prefixed fields)."""
 
@@ -108,12 +94,7 @@ class Binding:
         self.target = target
         self.arguments_digest = arguments_digest
         self.principal = principal
-        key = (audience, method, target)
-        prefix = _PREFIXES.get(key)
-        if prefix is None:
-            if len(_PREFIXES) >= _MAX_PREFIXES:
-                _PREFIXES.clear()
-            prefix = _PREFIXES[key] = _length_prefixed(audience, method, target)
+        prefix = _length_prefixed(audience, method, target)
         digest = arguments_digest.encode()
         who = b"\x00" if principal is None else b"p" + principal.encode("utf-8", "surrogatepass")
         self._encoded = prefix + len(digest).to_bytes(4, "big") + digest + len(who).to_bytes(4, "big") + who
@@ -152,6 +133,7 @@ class Envelope:
     expires_at: int
     deadline: int
     progress: Progress
+    store_id: str | None = None  # single-use flows: the store that records whether the function ran
 
     @property
     def flow_id_text(self) -> str:
@@ -228,22 +210,21 @@ class Keyring:
         try:
             raw = b64url_decode_strict(token)
         except ValueError as exc:
-            raise StateRejected(str(exc)) from None
+            reason = Rejection.NOT_CANONICAL if "non-canonical" in str(exc) else Rejection.NOT_BASE64URL
+            raise InvalidRequestState(reason) from None
         if len(raw) < _HEADER.size + 16:
-            raise StateRejected("truncated")
+            raise InvalidRequestState(Rejection.TRUNCATED)
         header = raw[: _HEADER.size]
         version, kid, nonce = _HEADER.unpack(header)
         if version != VERSION:
-            raise StateRejected(f"unknown version {version}")
+            raise InvalidRequestState(Rejection.UNKNOWN_VERSION)
         aead = self._by_id.get(kid)
         if aead is None:
-            raise StateRejected("sealed with a key that is not in the ring (retired or foreign)")
+            raise InvalidRequestState(Rejection.UNKNOWN_KEY)
         try:
             return aead.decrypt(nonce, raw[_HEADER.size :], binding.associated_data(header))
         except InvalidTag:
-            raise StateRejected(
-                "did not authenticate: altered, or bound to another server, request or principal"
-            ) from None
+            raise InvalidRequestState(Rejection.NOT_AUTHENTIC) from None
 
 
 @dataclass
@@ -254,7 +235,7 @@ class StatePolicy:
     flow_ttl: int = 1800
     max_bytes: int = DEFAULT_MAX_STATE_BYTES
     clock_skew: int = 5
-    now: Any = field(default=time.time)
+    now: Callable[[], float] = field(default=time.time)
 
 
 class StateCodec:
@@ -264,15 +245,27 @@ class StateCodec:
         self.keyring = keyring
         self.policy = policy or StatePolicy()
 
-    def new_envelope(self, progress: Progress, previous: Envelope | None) -> Envelope:
+    def new_envelope(
+        self,
+        progress: Progress,
+        previous: Envelope | None,
+        *,
+        flow_id: bytes | None = None,
+        store_id: str | None = None,
+    ) -> Envelope:
         now = int(self.policy.now())
-        flow_id = previous.flow_id if previous else os.urandom(12)
-        deadline = previous.deadline if previous else now + self.policy.flow_ttl
-        return Envelope(flow_id, now, min(now + self.policy.round_ttl, deadline), deadline, progress)
+        if previous is not None:
+            flow_id, deadline = previous.flow_id, previous.deadline
+        else:
+            flow_id, deadline = flow_id or os.urandom(12), now + self.policy.flow_ttl
+        return Envelope(flow_id, now, min(now + self.policy.round_ttl, deadline), deadline, progress, store_id)
 
     def seal(self, envelope: Envelope, binding: Binding) -> str:
         p = envelope.progress
-        body = jsoncodec.compact([p.values, p.answered, p.asked]).encode()
+        parts: list[Any] = [p.values, p.answered, p.asked]
+        if envelope.store_id is not None:
+            parts.append(envelope.store_id)
+        body = jsoncodec.compact(parts).encode()
         plaintext = (
             _TIMES.pack(envelope.issued_at, envelope.expires_at, envelope.deadline, p.rounds, envelope.flow_id) + body
         )
@@ -286,22 +279,25 @@ class StateCodec:
 
     def open(self, token: str, binding: Binding) -> Envelope:
         if not isinstance(token, str):
-            raise StateRejected("not a string")
+            raise InvalidRequestState(Rejection.NOT_A_STRING)
         if len(token) > self.policy.max_bytes:
-            raise StateRejected("over the size cap")
+            raise InvalidRequestState(Rejection.OVER_SIZE_CAP)
         plaintext = self.keyring.open(token, binding)
         try:
             issued, expires, deadline, rounds, flow_id = _TIMES.unpack_from(plaintext)
-            values, answered, asked = jsoncodec.decode(plaintext[_TIMES.size :].decode())
-        except (struct.error, ValueError, TypeError) as exc:
-            raise StateRejected(f"malformed body ({type(exc).__name__})") from None
-        if not (isinstance(values, dict) and isinstance(answered, dict) and isinstance(asked, dict)):
-            raise StateRejected("malformed body")
+            values, answered, asked, *rest = jsoncodec.decode(plaintext[_TIMES.size :].decode())
+        except (struct.error, ValueError, TypeError):
+            raise InvalidRequestState(Rejection.MALFORMED_BODY) from None
+        store_id = rest[0] if rest else None
+        if not (isinstance(values, dict) and isinstance(answered, dict) and isinstance(asked, dict)) or not (
+            store_id is None or isinstance(store_id, str)
+        ):
+            raise InvalidRequestState(Rejection.MALFORMED_BODY)
         now = self.policy.now()
         if issued > now + self.policy.clock_skew:
-            raise StateRejected("issued in the future")
+            raise InvalidRequestState(Rejection.ISSUED_IN_FUTURE)
         if now > deadline:
-            raise StateRejected("the flow deadline has passed")
+            raise InvalidRequestState(Rejection.FLOW_EXPIRED)
         if now > expires:
-            raise StateRejected("the round has expired")
-        return Envelope(flow_id, issued, expires, deadline, Progress(values, answered, asked, rounds))
+            raise InvalidRequestState(Rejection.ROUND_EXPIRED)
+        return Envelope(flow_id, issued, expires, deadline, Progress(values, answered, asked, rounds), store_id)

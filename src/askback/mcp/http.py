@@ -78,9 +78,12 @@ def http_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
-        app.runtime  # noqa: B018 - resolve keys and store at start-up, not on the first request
-        async with modern.run(), legacy.run():
-            yield
+        await app.start()  # keys and store at start-up, not on the first request
+        try:
+            async with modern.run(), legacy.run():
+                yield
+        finally:
+            await app.stop()
 
     routes: list[BaseRoute] = [Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]), *extra_routes]
     return _McpStarlette(path, router, routes=routes, lifespan=lifespan)

@@ -22,12 +22,14 @@ from mcp.shared.uri_template import UriTemplate
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ConfigDict
 
-from askback.app import App
-from askback.core.questions import FormQuestion, Question, SamplingQuestion
+from askback.app import App, Request
+from askback.core.errors import AskbackError
+from askback.core.kinds import ChoiceParam
+from askback.core.markers import Caller
+from askback.core.questions import FormQuestion, Question, SamplingQuestion, UrlQuestion
 from askback.core.secrets import SecretInForm
 from askback.core.spec import Spec
-from askback.core.state import StateTooLarge
-from askback.errors import INVALID_STATE_MESSAGE, BadInput, InvalidRequestState, ToolError
+from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Refused, Round, Step
 from askback.mcp import wire
 from askback.mcp.guard import RetryFieldsGuard
@@ -45,7 +47,7 @@ def build_server(app: App) -> Server[Any]:
 class _McpServer:
     def __init__(self, app: App) -> None:
         self.app = app
-        self.flow = Flow(app)
+        self.flow = Flow(app.runtime)
         self._header_schemas = {
             name: spec.input_schema
             for name, spec in app.tools.items()
@@ -86,6 +88,8 @@ class _McpServer:
         if app.prompts:
             add("prompts/list", types.PaginatedRequestParams, self.list_prompts)
             add("prompts/get", _PromptGet, self.get_prompt)
+        if any(_choices(s) for s in [*app.prompts.values(), *app.resources.values()]):
+            add("completion/complete", types.CompleteRequestParams, self.complete)
         if app.resources:
             add("resources/list", types.PaginatedRequestParams, self.list_resources)
             add("resources/templates/list", types.PaginatedRequestParams, self.list_resource_templates)
@@ -109,8 +113,7 @@ class _McpServer:
             "name": spec.name,
             "arguments": [
                 {"name": p.name, "description": p.description or p.title, "required": p.required}
-                for p in spec.params
-                if p.from_arguments
+                for p in spec.argument_params
             ],
         }
         if spec.title:
@@ -146,18 +149,23 @@ class _McpServer:
         spec = self.app.tools.get(params.name)
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
+        has_output = spec.output_schema is not None
         try:
             step = await self._play(ctx, spec, "tools/call", params.name, params.arguments or {})
-        except (ToolError, StateTooLarge, SecretInForm) as exc:
-            return wire.tool_error(str(exc))
+        except AskbackError as exc:
+            if exc.wire.jsonrpc_code is not None:
+                raise _jsonrpc_error(exc) from None
+            return wire.tool_error(exc.public_message)
         except _Internal:
             return wire.tool_error(
                 f"{spec.name} failed with an internal error. Nothing more is known here; "
                 "the server log has the details."
             )
         if isinstance(step, Finished):
-            return wire.tool_result(step.value, has_output_schema=spec.output_schema is not None)
+            return wire.tool_result(step.value, has_output_schema=has_output)
         if isinstance(step, Refused):
+            if step.refusal.reason == "missing_capability":
+                raise _missing_capability(step)
             return wire.tool_refusal(step.refusal)
         return wire.input_required(step.questions, step.state)
 
@@ -193,11 +201,13 @@ class _McpServer:
         """Prompts and resources have no tool-error result: a refusal is a deliberate JSON-RPC error."""
         try:
             step = await self._play(ctx, spec, method, target, arguments)
-        except (ToolError, StateTooLarge, SecretInForm) as exc:
-            raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
+        except AskbackError as exc:
+            raise _jsonrpc_error(exc) from None
         except _Internal:
             raise MCPError(code=types.INTERNAL_ERROR, message="Internal error") from None
         if isinstance(step, Refused):
+            if step.refusal.reason == "missing_capability":
+                raise _missing_capability(step)
             data: dict[str, Any] = {"outcome": step.refusal.reason}
             if step.refusal.missing:
                 data["missing"] = [m.describe() for m in step.refusal.missing]
@@ -210,58 +220,61 @@ class _McpServer:
     ) -> Step:
         raw = ctx.params or {}
         responses = raw.get("inputResponses")
-        state = raw.get("requestState")
-        if responses is not None and not isinstance(responses, Mapping):
-            raise MCPError(code=types.INVALID_PARAMS, message="inputResponses must be an object")
-        if state is not None and not isinstance(state, str):
-            raise MCPError(code=types.INVALID_PARAMS, message=INVALID_STATE_MESSAGE)
-        # The SDK's authentication, when the server uses it, names the principal; the app's hook covers the rest.
-        principal = authenticated_principal(ctx)
-        if principal is None and self.app.principal_hook is not None:
-            principal = self.app.principal_hook(ctx)
+        state = raw.get("requestState")  # shapes already checked by `RetryFieldsGuard`
         modern = ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
         caps = wire.capabilities(ctx.session.client_capabilities)
         if not modern and not ctx.session.can_send_request:
             caps = Capabilities()  # no back-channel on this connection: nothing can be asked
-        rnd = Round(method, target, dict(arguments), responses, state, caps, principal)
+        rnd = Round(method, target, dict(arguments), responses, state, caps, self._principal(ctx))
         try:
             if modern:
                 return await self.flow.step(spec, rnd)
-            return await self._play_back_channel(ctx, spec, rnd)
-        except InvalidRequestState:
-            raise MCPError(code=types.INVALID_PARAMS, message=INVALID_STATE_MESSAGE) from None
-        except BadInput as exc:
-            raise MCPError(code=types.INVALID_PARAMS, message=str(exc)) from None
-        except (ToolError, StateTooLarge, SecretInForm, MCPError):
+            return await self.flow.converse(spec, rnd, lambda question: self._ask_back(ctx, question))
+        except (AskbackError, SecretInForm, MCPError):
             raise
         except Exception as exc:
-            logger.exception("%s %s raised", method, target)
+            logger.exception("%s %s raised", method, one_line(target))
             raise _Internal() from exc
 
-    async def _play_back_channel(self, ctx: ServerRequestContext[Any], spec: Spec, rnd: Round) -> Step:
-        """Handshake era: ask each round's questions over the session and loop until the flow ends."""
-        progress = None
-        responses: dict[str, Any] | None = None
-        while True:
-            step = await self.flow.step(
-                spec,
-                Round(rnd.method, rnd.target, rnd.arguments, responses, None, rnd.caps, rnd.principal),
-                progress=progress,
-                sealed=False,
-            )
-            if not isinstance(step, Asking):
-                return step
-            responses = {}
-            for question in step.questions:
-                responses[question.key] = await self._ask_back(ctx, question)
-            progress = step.progress
+    def _principal(self, ctx: ServerRequestContext[Any]) -> str | None:
+        """The SDK's authentication names the principal when the server uses it; the app's hook covers the rest."""
+        principal = authenticated_principal(ctx)
+        if principal is None and self.app.principal_hook is not None:
+            principal = self.app.principal_hook(_request_of(ctx))
+        return principal
+
+    # -- completion/complete: a choice's options, suggested before they would be asked ---------------------
+    async def complete(self, ctx: ServerRequestContext[Any], params: types.CompleteRequestParams) -> dict[str, Any]:
+        ref = params.ref
+        spec: Spec | None
+        if isinstance(ref, types.PromptReference):
+            spec = self.app.prompts.get(ref.name)
+        else:
+            spec = next((s for t, s in self.templates if s.uri_template == ref.uri), None)
+        choice = _choices(spec).get(params.argument.name) if spec is not None else None
+        values: list[str] = []
+        if spec is not None and choice is not None:
+            known = dict(params.context.arguments or {}) if params.context else {}
+            if all(d in known for d in choice.deps):
+                caller = Caller(principal=self._principal(ctx), values=known)
+                try:
+                    options = await self.flow.options(spec, choice.name, caller)
+                except Exception:
+                    logger.exception("completion for %s.%s raised", spec.name, choice.name)
+                    options = []
+                typed = params.argument.value.casefold()
+                values = [str(o.value) for o in options if str(o.value).casefold().startswith(typed)]
+        return {
+            "resultType": "complete",
+            "completion": {"values": values[:100], "total": len(values), "hasMore": len(values) > 100},
+        }
 
     async def _ask_back(self, ctx: ServerRequestContext[Any], question: Question) -> dict[str, Any]:
         request = wire.input_request(question)
         metadata = ServerMessageMetadata(related_request_id=ctx.request_id)
         model: types.ServerRequest
         result_type: type[types.Result]
-        if isinstance(question, FormQuestion):
+        if isinstance(question, FormQuestion | UrlQuestion):
             model, result_type = types.ElicitRequest.model_validate(request), types.ElicitResult
         elif isinstance(question, SamplingQuestion):
             model, result_type = types.CreateMessageRequest.model_validate(request), types.CreateMessageResult
@@ -293,3 +306,30 @@ class _ResourceRead(BaseModel):
 
 class _Internal(Exception):
     """An unexpected failure, already logged; the client gets a generic message."""
+
+
+def _jsonrpc_error(exc: AskbackError) -> MCPError:
+    return MCPError(code=exc.wire.jsonrpc_code or exc.wire.fallback_code, message=exc.public_message, data=exc.data())
+
+
+def _missing_capability(step: Refused) -> MCPError:
+    """MCP 2026-07-28: processing that requires an undeclared client capability fails with -32021 (HTTP 400)."""
+    refusal = step.refusal
+    data = {"requiredCapabilities": refusal.required, "missing": [m.describe() for m in refusal.missing]}
+    return MCPError(code=types.MISSING_REQUIRED_CLIENT_CAPABILITY, message=refusal.message, data=data)
+
+
+def _choices(spec: Spec | None) -> dict[str, ChoiceParam]:
+    if spec is None:
+        return {}
+    return {p.name: p for p in spec.argument_params if isinstance(p, ChoiceParam)}
+
+
+def _request_of(ctx: ServerRequestContext[Any]) -> Request:
+    http = ctx.request
+    headers: dict[str, str] = {}
+    user = None
+    if http is not None and hasattr(http, "headers"):
+        headers = {k.lower(): v for k, v in http.headers.items()}
+        user = http.scope.get("user") if hasattr(http, "scope") else None
+    return Request(protocol=ctx.protocol_version, headers=headers, user=user)

@@ -10,8 +10,8 @@ from typing import Any
 from mcp_types import ClientCapabilities
 from pydantic import BaseModel
 
-from askback.core.decide import Refuse
-from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion
+from askback.core.outcomes import Refuse
+from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.types import Capabilities
 
 
@@ -34,6 +34,9 @@ def input_request(question: Question) -> dict[str, Any]:
             "method": "elicitation/create",
             "params": {"mode": "form", "message": question.full_message, "requestedSchema": question.schema},
         }
+    if isinstance(question, UrlQuestion):
+        params_url = {"mode": "url", "message": question.message, "url": question.url}
+        return {"method": "elicitation/create", "params": params_url}
     if isinstance(question, SamplingQuestion):
         params: dict[str, Any] = {
             "messages": [{"role": "user", "content": {"type": "text", "text": question.prompt}}],
@@ -93,7 +96,7 @@ def tool_refusal(refusal: Refuse) -> dict[str, Any]:
         "resultType": "complete",
         "content": [{"type": "text", "text": refusal.message}],
         "structuredContent": structured,
-        "isError": refusal.reason not in ("declined", "cancelled"),
+        "isError": refusal.is_error,
     }
 
 

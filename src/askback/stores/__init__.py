@@ -1,29 +1,54 @@
-"""Where askback keeps the little it must remember between requests: used single-use flow ids.
+"""Where askback keeps the little it must remember between requests.
 
-Backends: `memory://` (one process, for tests), `sqlite:///path` (the embedded default, shared by local
-workers). Each is a `UsedFlows`.
+A store URL (`ASKBACK_STORE`) names a backend by its scheme: `memory://` (one process, for tests) or
+`sqlite:///path` (the embedded default, shared by local workers). Empty means SQLite in the data directory.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
-from askback.stores.base import StoreConfigError, UsedFlows
-from askback.stores.memory import MemoryUsedFlows
-from askback.stores.sqlite import SQLiteUsedFlows
+from askback.stores.base import Clock, Store, StoreConfigError, UsedFlows
+from askback.stores.memory import MemoryStore, MemoryUsedFlows
+from askback.stores.sqlite import SQLiteStore, SQLiteUsedFlows
 
-__all__ = ["MemoryUsedFlows", "SQLiteUsedFlows", "StoreConfigError", "UsedFlows", "open_store"]
+__all__ = [
+    "MemoryStore",
+    "MemoryUsedFlows",
+    "SQLiteStore",
+    "SQLiteUsedFlows",
+    "Store",
+    "StoreConfigError",
+    "UsedFlows",
+    "open_store",
+]
 
 
-def open_store(url: str, *, data_dir: Path) -> UsedFlows:
-    """Open the store named by `url` (`ASKBACK_STORE`); an empty url means SQLite in `data_dir`."""
-    if not url:
-        return SQLiteUsedFlows(data_dir / "askback.sqlite3")
-    if url == "memory://":
-        return MemoryUsedFlows()
-    if url.startswith("sqlite:///"):
-        return SQLiteUsedFlows(Path(url.removeprefix("sqlite:///")))
-    if url.startswith("sqlite://"):
+def _memory(url: str, data_dir: Path, clock: Clock) -> Store:
+    if url != "memory://":
+        raise StoreConfigError("a memory store URL is exactly memory://")
+    return MemoryStore(clock=clock)
+
+
+def _sqlite(url: str, data_dir: Path, clock: Clock) -> Store:
+    if not url.startswith("sqlite:///"):
         raise StoreConfigError("a SQLite store URL is sqlite:///path/to/file (three slashes)")
-    scheme = url.split(":", 1)[0]
-    raise StoreConfigError(f"unknown store {scheme!r}: use memory:// or sqlite:///path")
+    return SQLiteStore(Path(url.removeprefix("sqlite:///")), clock=clock)
+
+
+# scheme -> how to build the store it names; a backend is one entry.
+SCHEMES: dict[str, Callable[[str, Path, Clock], Store]] = {"memory": _memory, "sqlite": _sqlite}
+
+
+def open_store(url: str, *, data_dir: Path, clock: Clock = time.time) -> Store:
+    """The store named by `url` (not yet opened: `await store.open()` at start-up)."""
+    if not url:
+        return SQLiteStore(data_dir / "askback.sqlite3", clock=clock)
+    scheme = url.split(":", 1)[0] if ":" in url else ""
+    build = SCHEMES.get(scheme)
+    if build is None:
+        known = ", ".join(f"{s}://" for s in SCHEMES)
+        raise StoreConfigError(f"unknown store {scheme or url!r}: use one of {known}")
+    return build(url, data_dir, clock)

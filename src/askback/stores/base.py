@@ -1,22 +1,40 @@
-"""The store protocol: what a backend must do, atomically."""
+"""The store: what a backend keeps between requests, atomically, and how it is opened and closed.
+
+Today it holds the ids of single-use flows whose function already ran. Each store also has an `identity`,
+fixed when its contents were created: a single-use flow records the identity it started under, so a store that
+was lost and recreated (a deleted file, a flushed server) is noticed instead of letting a replay run again.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
+
+Clock = Callable[[], float]
 
 
 class StoreConfigError(ValueError):
-    """`ASKBACK_STORE` names a store that cannot be opened."""
+    """`ASKBACK_STORE` names a store that cannot be opened; the message says what to change."""
 
 
-class UsedFlows(Protocol):
-    """Flow ids whose function already ran, kept until their flow deadline passes."""
+class Store(Protocol):
+    """One store; opened once at start-up and closed at shutdown."""
+
+    @property
+    def identity(self) -> str:
+        """Stable for the life of the store's contents; only valid once `open` returned."""
+        ...
+
+    async def open(self) -> None: ...
+
+    async def close(self) -> None: ...
 
     async def claim(self, flow_id: str, expires_at: float) -> bool:
-        """Record `flow_id`; return True if this call recorded it, False if it was already there.
+        """Record `flow_id` until `expires_at`; True if this call recorded it, False if it was already there.
 
         Must be atomic across every process sharing the store: exactly one caller wins.
         """
         ...
 
-    async def close(self) -> None: ...
+
+UsedFlows = Store  # the name the first version of the protocol had

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+import os
 import time
 
+from askback.stores.base import Clock
 
-class MemoryUsedFlows:
-    def __init__(self) -> None:
+
+class MemoryStore:
+    def __init__(self, *, clock: Clock = time.time) -> None:
+        self._clock = clock
         self._used: dict[str, float] = {}
         self._claims = 0
+        # A new process has new, empty contents: a replay from before a restart must not look unused.
+        self._identity = "mem-" + os.urandom(6).hex()
+
+    @property
+    def identity(self) -> str:
+        return self._identity
+
+    async def open(self) -> None:
+        return None
 
     async def claim(self, flow_id: str, expires_at: float) -> bool:
-        now = time.time()
+        now = self._clock()
         self._claims += 1
         if self._claims % 1024 == 0:
             self._used = {k: v for k, v in self._used.items() if v > now}
@@ -22,3 +35,6 @@ class MemoryUsedFlows:
 
     async def close(self) -> None:
         self._used.clear()
+
+
+MemoryUsedFlows = MemoryStore

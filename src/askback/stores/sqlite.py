@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import threading
 import time
@@ -9,23 +10,63 @@ from pathlib import Path
 
 import anyio.to_thread
 
-_SCHEMA = "CREATE TABLE IF NOT EXISTS used_flows (flow_id TEXT PRIMARY KEY, expires_at REAL NOT NULL)"
+from askback.stores.base import Clock, StoreConfigError
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS used_flows (flow_id TEXT PRIMARY KEY, expires_at REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
 
 
-class SQLiteUsedFlows:
-    def __init__(self, path: Path) -> None:
+class SQLiteStore:
+    def __init__(self, path: Path, *, clock: Clock = time.time) -> None:
         self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True)
+        self._clock = clock
         self._lock = threading.Lock()
-        self._conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._conn.execute(_SCHEMA)
+        self._conn: sqlite3.Connection | None = None
+        self._identity: str | None = None
         self._claims = 0
 
+    @property
+    def identity(self) -> str:
+        if self._identity is None:
+            self.open_now()  # a host that never called `open` (an embedding) still gets a working store
+        assert self._identity is not None
+        return self._identity
+
+    def open_now(self) -> None:
+        """Open the file (creating it), or raise `StoreConfigError` saying what is wrong with the path."""
+        if self._conn is not None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise StoreConfigError(f"cannot open the SQLite store {self.path}: {_why(exc)}") from None
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            # The first process to create the contents names them; every later one reads that name.
+            conn.execute(
+                "INSERT OR IGNORE INTO store_meta (key, value) VALUES ('identity', ?)", ("sql-" + os.urandom(6).hex(),)
+            )
+            row = conn.execute("SELECT value FROM store_meta WHERE key = 'identity'").fetchone()
+        except sqlite3.Error as exc:
+            conn.close()
+            raise StoreConfigError(f"cannot use {self.path} as the SQLite store: {_why(exc)}") from None
+        self._conn, self._identity = conn, str(row[0])
+
+    async def open(self) -> None:
+        self.open_now()
+
     def _claim(self, flow_id: str, expires_at: float) -> bool:
-        now = time.time()
+        now = self._clock()
+        if self._conn is None:
+            self.open_now()
         with self._lock:
+            assert self._conn is not None
             self._claims += 1
             if self._claims % 256 == 0:
                 self._conn.execute("DELETE FROM used_flows WHERE expires_at < ?", (now,))
@@ -43,4 +84,18 @@ class SQLiteUsedFlows:
 
     async def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc)
+    if "file is not a database" in text:
+        return "the file exists but is not a SQLite database"
+    if isinstance(exc, IsADirectoryError) or "unable to open database file" in text:
+        return "the path cannot be opened as a file (a directory, or a folder that cannot be written)"
+    return text
+
+
+SQLiteUsedFlows = SQLiteStore

@@ -1,0 +1,139 @@
+"""Every error that can reach a caller, each carrying how each wire shows it.
+
+Adapters map an `AskbackError` to their wire through its `wire` mapping and nothing else; any other exception
+is logged and becomes a generic internal error. Rejection reasons are fixed codes: logged (and counted), never
+sent, so a client learns nothing about why a state failed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, ClassVar
+
+INVALID_PARAMS = -32602
+INTERNAL_ERROR = -32603
+MISSING_REQUIRED_CLIENT_CAPABILITY = -32021
+
+INVALID_STATE_MESSAGE = "Invalid or expired requestState; start the request again without it."
+
+
+@dataclass(frozen=True)
+class WireMapping:
+    """How one error shows on each wire.
+
+    `jsonrpc_code` None means MCP shows it as a tool error (`isError: true`) on `tools/call` and as a JSON-RPC
+    `fallback_code` error on methods that have no tool-error result (prompts, resources).
+    """
+
+    jsonrpc_code: int | None
+    http_status: int = 200
+    fallback_code: int = INVALID_PARAMS
+    a2a_state: str = "TASK_STATE_FAILED"
+    retryable: bool = False
+
+
+class AskbackError(Exception):
+    """Base of every deliberate error. `public_message` is all the caller ever sees of it."""
+
+    wire: ClassVar[WireMapping] = WireMapping(jsonrpc_code=None)
+
+    @property
+    def public_message(self) -> str:
+        return str(self)
+
+    def data(self) -> dict[str, Any] | None:
+        """Structured detail for a JSON-RPC error's `data`, if this error has any."""
+        return None
+
+
+class ToolError(AskbackError):
+    """Raise from a tool to end the call with this message as a tool error the model can read."""
+
+
+class Rejection(StrEnum):
+    """Why a `requestState` (or a single-use final round) was refused: for the server log only."""
+
+    NOT_A_STRING = "not_a_string"
+    OVER_SIZE_CAP = "over_size_cap"
+    NOT_BASE64URL = "not_base64url"
+    NOT_CANONICAL = "not_canonical"
+    TRUNCATED = "truncated"
+    UNKNOWN_VERSION = "unknown_version"
+    UNKNOWN_KEY = "unknown_key"
+    NOT_AUTHENTIC = "not_authentic"
+    MALFORMED_BODY = "malformed_body"
+    ISSUED_IN_FUTURE = "issued_in_future"
+    FLOW_EXPIRED = "flow_expired"
+    ROUND_EXPIRED = "round_expired"
+    REPLAYED = "replayed"
+    STORE_CHANGED = "store_changed"
+
+
+_REJECTION_TEXT = {
+    Rejection.NOT_A_STRING: "not a string",
+    Rejection.OVER_SIZE_CAP: "over the size cap",
+    Rejection.NOT_BASE64URL: "not base64url",
+    Rejection.NOT_CANONICAL: "non-canonical base64url",
+    Rejection.TRUNCATED: "truncated",
+    Rejection.UNKNOWN_VERSION: "unknown version",
+    Rejection.UNKNOWN_KEY: "sealed with a key that is not in the ring (retired or foreign)",
+    Rejection.NOT_AUTHENTIC: "did not authenticate: altered, or bound to another server, request or principal",
+    Rejection.MALFORMED_BODY: "malformed body",
+    Rejection.ISSUED_IN_FUTURE: "issued in the future",
+    Rejection.FLOW_EXPIRED: "the flow deadline has passed",
+    Rejection.ROUND_EXPIRED: "the round has expired",
+    Rejection.REPLAYED: "single-use flow already completed (replay)",
+    Rejection.STORE_CHANGED: (
+        "single-use flow started against another store (the store was lost or replaced), so whether it already "
+        "ran cannot be known"
+    ),
+}
+
+
+class InvalidRequestState(AskbackError):
+    """The echoed `requestState` failed a check. The caller only ever sees `INVALID_STATE_MESSAGE`."""
+
+    wire = WireMapping(jsonrpc_code=INVALID_PARAMS, a2a_state="TASK_STATE_REJECTED")
+
+    def __init__(self, reason: Rejection) -> None:
+        super().__init__(_REJECTION_TEXT[reason])
+        self.reason = reason
+
+    @property
+    def public_message(self) -> str:
+        return INVALID_STATE_MESSAGE
+
+
+class StateTooLarge(AskbackError):
+    """The state to seal would exceed the configured size cap."""
+
+
+class MissingCapability(AskbackError):
+    """The call can only complete with something the client did not declare it can do (MCP `-32021`)."""
+
+    wire = WireMapping(
+        jsonrpc_code=MISSING_REQUIRED_CLIENT_CAPABILITY, http_status=400, a2a_state="TASK_STATE_REJECTED"
+    )
+
+    def __init__(self, message: str, required: dict[str, Any], missing: list[dict[str, Any]]) -> None:
+        super().__init__(message)
+        self.required = required
+        self.missing = missing
+
+    def data(self) -> dict[str, Any]:
+        return {"requiredCapabilities": self.required, "missing": self.missing}
+
+
+class StoreUnavailable(AskbackError):
+    """The store could not be reached; nothing single-use ran. The caller may retry the same request."""
+
+    wire = WireMapping(jsonrpc_code=INTERNAL_ERROR, retryable=True)
+
+    @property
+    def public_message(self) -> str:
+        return "The server's store is unavailable right now; nothing was done. Retry the same request shortly."
+
+
+class KeyConfigError(ValueError):
+    """A configured key is malformed, too short or too weak (a start-up error, never a caller's)."""

@@ -1,0 +1,393 @@
+"""Parameter kinds: one small class each, owning how a value resolves, what is asked and how an answer is checked.
+
+A kind never awaits and never touches I/O. It reads the round through `RoundView` (the call's arguments, the
+values known so far, the answers tied to their questions) and returns a `Resolution`: the value is known now
+(`KNOWN`), the flow must look something up first (`NEED_OPTIONS`, `NEED_MARK`), it cannot be asked in any form
+(`UNASKABLE`), a question to ask, or a refusal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Protocol
+
+from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, multi_choice_schema
+from askback.core.markers import Answer, Caller, Option, Root, Sample
+from askback.core.outcomes import Refuse
+from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion
+from askback.types import Capabilities
+
+KNOWN: Literal["known"] = "known"
+NEED_OPTIONS: Literal["need_options"] = "need_options"
+NEED_MARK: Literal["need_mark"] = "need_mark"
+UNASKABLE: Literal["unaskable"] = "unaskable"
+Resolution = Question | Refuse | Literal["known", "need_options", "need_mark", "unaskable"]
+
+# What a client must declare to be asked each way (MCP `ClientCapabilities` shapes, for `-32021`).
+NEEDS_JSON: dict[str, dict[str, Any]] = {
+    "form": {"elicitation": {"form": {}}},
+    "url": {"elicitation": {"url": {}}},
+    "sampling": {"sampling": {}},
+    "roots": {"roots": {}},
+}
+NEEDS_TEXT = {"form": "form elicitation", "url": "URL elicitation", "sampling": "sampling", "roots": "roots"}
+MISSING: Any = object()
+
+
+def can_ask(caps: Capabilities, needs: str) -> bool:
+    return bool(getattr(caps, needs))
+
+
+class RoundView(Protocol):
+    """What a kind sees of the round being decided."""
+
+    spec_name: str
+    arguments: Mapping[str, Any]
+    values: dict[str, Any]
+    options: Mapping[str, Sequence[Option]]
+    marks: Mapping[str, Any]
+    caps: Capabilities
+
+    def answer_for(self, p: Param, q: Question) -> Any: ...
+    def again(self, p: Param, q: FormQuestion, reason: str) -> FormQuestion: ...
+    def problem(self, p: Param) -> str | None: ...
+    def note_problem(self, p: Param, reason: str) -> None: ...
+    def accept(self, p: Param, value: Any, q: Question) -> Literal["known"]: ...
+    def render(self, template: str) -> str: ...
+    def values_json(self, names: Sequence[str]) -> dict[str, Any]: ...
+    def check_answer(self, value: Any) -> str | None: ...
+
+
+@dataclass(frozen=True, kw_only=True)
+class Param:
+    """What every kind has: a name, its type, how a person sees it, and what it waits for."""
+
+    name: str
+    annotation: Any
+    title: str
+    description: str | None
+    default: Any
+    field: str
+    deps: tuple[str, ...]
+    message: str | None = None
+
+    kind: ClassVar[str] = "value"
+    from_arguments: ClassVar[bool] = False  # a caller may send it directly as an argument
+    injected: ClassVar[bool] = False  # askback fills it in; never asked, never carried
+    needs: ClassVar[str] = "form"  # the client capability this kind is asked with
+
+    @property
+    def required(self) -> bool:
+        return self.default is NO_DEFAULT
+
+    def resolve(self, r: RoundView) -> Resolution:
+        raise NotImplementedError
+
+    def to_json(self, value: Any) -> Any:
+        return value
+
+    def from_json(self, raw: Any) -> Any:
+        return raw
+
+    def why_unaskable(self, caps: Capabilities) -> str:
+        return f"the client did not declare {NEEDS_TEXT[self.needs]}"
+
+
+@dataclass(frozen=True, kw_only=True)
+class ValueParam(Param):
+    """A value the caller can send as an argument; asked in a form field when missing or invalid."""
+
+    form: FieldForm
+    question: FormQuestion | None = None  # built at registration when its text never changes
+    from_arguments: ClassVar[bool] = True
+
+    def to_json(self, value: Any) -> Any:
+        return self.form.to_json(value)
+
+    def from_json(self, raw: Any) -> Any:
+        return self.form.validate(raw)
+
+    def why_unaskable(self, caps: Capabilities) -> str:
+        if self.form.schema is None:
+            return f"cannot be asked in a form: {self.form.unaskable}"
+        return super().why_unaskable(caps)
+
+    def resolve(self, r: RoundView) -> Resolution:
+        supplied = r.arguments.get(self.name, MISSING)
+        if supplied is not MISSING and supplied is not None:
+            try:
+                r.values[self.name] = self.check(r, self.form.validate(supplied))
+                return KNOWN
+            except AnswerInvalid as exc:
+                r.note_problem(self, str(exc))
+        elif (early := self.without_asking(r)) is not None:
+            return early
+        question = self.build_question(r)
+        if question is None:
+            return UNASKABLE
+        note = r.problem(self)
+        if note:
+            question = question.with_note(f"The previous value was not accepted: {note}.")
+        answer = r.answer_for(self, question)
+        if answer is MISSING:
+            return question
+        return self.accept_form(r, question, answer)
+
+    def without_asking(self, r: RoundView) -> Resolution | None:
+        """Known without a question (a default), or None to ask."""
+        if not self.required and r.problem(self) is None:
+            r.values[self.name] = self.default
+            return KNOWN
+        return None
+
+    def check(self, r: RoundView, value: Any) -> Any:
+        """Further checks on a validated value (a choice must be one of the options)."""
+        return value
+
+    def build_question(self, r: RoundView) -> FormQuestion | None:
+        if self.question is not None:
+            return self.question
+        if self.form.schema is None:
+            return None
+        prop = dict(self.form.schema)
+        if self.required:
+            prop.pop("default", None)
+        return self.form_question(r, prop, f'{r.spec_name} needs a value for "{self.description or self.title}".')
+
+    def form_question(self, r: RoundView, prop: dict[str, Any], default_message: str) -> FormQuestion:
+        message = r.render(self.message) if self.message else default_message
+        schema = {"type": "object", "properties": {self.field: prop}, "required": [self.field]}
+        return FormQuestion(key=self.name, message=message, schema=schema)
+
+    def accept_form(self, r: RoundView, q: FormQuestion, answer: Any) -> Resolution:
+        try:
+            action, content = form_answer(answer)
+        except AnswerInvalid as exc:
+            return r.again(self, q, str(exc))
+        if action != "accept":
+            return declined(r.spec_name, self, action)
+        if self.field not in content:
+            return r.again(self, q, f"no value was given for {self.field!r}")
+        leak = r.check_answer(content[self.field])
+        if leak is not None:
+            return r.again(self, q, leak)
+        try:
+            value = self.check(r, self.form.validate(content[self.field]))
+        except AnswerInvalid as exc:
+            return r.again(self, q, str(exc))
+        return r.accept(self, value, q)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChoiceParam(ValueParam):
+    """A value that must be one of the options a provider gives for this caller (or several, for a list)."""
+
+    marker: Any = None  # the `OneOf`
+    provider_params: tuple[str, ...] = ()
+    option_form: FieldForm | None = None  # how one option is checked: the item type of a list, else `form`
+    multiple: bool = False
+    min_items: int | None = None
+    max_items: int | None = None
+    kind: ClassVar[str] = "choice"
+
+    def resolve(self, r: RoundView) -> Resolution:
+        if self.name not in r.options:
+            return NEED_OPTIONS
+        if not r.options[self.name]:
+            return Refuse(
+                "no_options",
+                f"{r.spec_name}: there is no {self.title.lower()} to choose from for this caller, so nothing was done.",
+            )
+        return super().resolve(r)
+
+    def validate_option(self, value: Any) -> Any:
+        """Raise `AnswerInvalid` if a provider's option does not fit the parameter's (item) type."""
+        return (self.option_form or self.form).validate(value)
+
+    def without_asking(self, r: RoundView) -> Resolution | None:
+        options = r.options[self.name]
+        if len(options) == 1 and not self.multiple:
+            r.values[self.name] = self.form.validate(options[0].value)
+            return KNOWN
+        return super().without_asking(r)
+
+    def check(self, r: RoundView, value: Any) -> Any:
+        options = r.options[self.name]
+        by_text = {str(o.value): o for o in options}
+        if not self.multiple:
+            option = by_text.get(str(value))
+            if option is None:
+                raise AnswerInvalid(f"it is not one of the options ({_listing(options)})")
+            return self.form.validate(option.value)
+        chosen = list(value)
+        unknown = [v for v in chosen if str(v) not in by_text]
+        if unknown:
+            raise AnswerInvalid(f"{len(unknown)} of the choices are not among the options ({_listing(options)})")
+        return self.form.validate([by_text[str(v)].value for v in chosen])
+
+    def build_question(self, r: RoundView) -> FormQuestion | None:
+        pairs = [(o.value, o.title) for o in r.options[self.name]]
+        if self.multiple:
+            prop = multi_choice_schema(
+                pairs,
+                title=self.title,
+                description=self.description,
+                min_items=self.min_items,
+                max_items=self.max_items,
+            )
+        else:
+            prop = choice_schema(pairs, title=self.title, description=self.description)
+        return self.form_question(r, prop, f'{r.spec_name}: choose "{self.description or self.title}".')
+
+
+@dataclass(frozen=True, kw_only=True)
+class ConfirmParam(Param):
+    """A yes/no asked last, bound to the rendered text and every value the function receives."""
+
+    wants_answer: bool = False
+    kind: ClassVar[str] = "confirm"
+
+    def to_json(self, value: Any) -> Any:
+        return {"action": value.action, "content": value.content} if isinstance(value, Answer) else bool(value)
+
+    def from_json(self, raw: Any) -> Any:
+        return Answer(action=raw["action"], content=raw.get("content", {})) if self.wants_answer else bool(raw)
+
+    def question(self, r: RoundView, values_json: dict[str, Any]) -> FormQuestion:
+        text = r.render(self.message or "Confirm?")
+        schema = {
+            "type": "object",
+            "properties": {self.field: {"type": "boolean", "title": "Confirm", "description": text}},
+            "required": [self.field],
+        }
+        return FormQuestion(key=self.name, message=text, schema=schema, binding=values_json)
+
+    def resolve(self, r: RoundView) -> Resolution:
+        q = self.question(r, r.values_json(self.deps))
+        answer = r.answer_for(self, q)
+        if answer is MISSING:
+            return q
+        try:
+            action, content = form_answer(answer)
+        except AnswerInvalid as exc:
+            return r.again(self, q, str(exc))
+        if action == "accept":
+            confirmed = content.get(self.field)
+            if not isinstance(confirmed, bool):
+                return r.again(self, q, "please answer yes or no")
+            if not confirmed:
+                action = "decline"
+        if action != "accept" and not self.wants_answer:
+            return declined(r.spec_name, self, action)
+        outcome: Literal["accept", "decline", "cancel"] = (
+            "accept" if action == "accept" else ("cancel" if action == "cancel" else "decline")
+        )
+        return r.accept(self, Answer(action=outcome, content=dict(content)) if self.wants_answer else True, q)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SampleParam(Param):
+    """A value from the client's model: a `sampling/createMessage` question."""
+
+    marker: Sample
+    wants_full_result: bool = False
+    kind: ClassVar[str] = "sample"
+    needs: ClassVar[str] = "sampling"
+
+    def resolve(self, r: RoundView) -> Resolution:
+        q = SamplingQuestion(
+            key=self.name,
+            prompt=r.render(self.marker.prompt),
+            max_tokens=self.marker.max_tokens,
+            system_prompt=self.marker.system_prompt,
+            temperature=self.marker.temperature,
+        )
+        answer = r.answer_for(self, q)
+        if answer is MISSING or not isinstance(answer, Mapping):
+            return q
+        text = _sample_text(answer)
+        if text is None:
+            return q
+        return r.accept(self, dict(answer) if self.wants_full_result else text, q)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RootsParam(Param):
+    """The client's roots: a `roots/list` question."""
+
+    wants_full_result: bool = False
+    kind: ClassVar[str] = "roots"
+    needs: ClassVar[str] = "roots"
+
+    def to_json(self, value: Any) -> Any:
+        return [{"uri": r.uri, "name": r.name} if isinstance(r, Root) else {"uri": r, "name": None} for r in value]
+
+    def from_json(self, raw: Any) -> Any:
+        return [Root(uri=r["uri"], name=r.get("name")) if self.wants_full_result else r["uri"] for r in raw]
+
+    def resolve(self, r: RoundView) -> Resolution:
+        q = RootsQuestion(key=self.name)
+        answer = r.answer_for(self, q)
+        if answer is MISSING or not isinstance(answer, Mapping):
+            return q
+        roots = _roots(answer)
+        if roots is None:
+            return q
+        return r.accept(self, self.from_json([{"uri": x.uri, "name": x.name} for x in roots]), q)
+
+
+@dataclass(frozen=True, kw_only=True)
+class CallerParam(Param):
+    """Who is calling: filled in by askback when the function runs."""
+
+    kind: ClassVar[str] = "caller"
+    injected: ClassVar[bool] = True
+
+    def inject(self, principal: str | None, values: Mapping[str, Any]) -> Caller:
+        return Caller(principal=principal, values=dict(values))
+
+
+def declined(spec_name: str, p: Param, action: str) -> Refuse:
+    if action == "cancel":
+        return Refuse("cancelled", f"{spec_name} was cancelled when asked for {p.title.lower()}. Nothing was done.")
+    return Refuse("declined", f"{spec_name} was declined when asked for {p.title.lower()}. Nothing was done.")
+
+
+def form_answer(answer: Any) -> tuple[str, Mapping[str, Any]]:
+    if not isinstance(answer, Mapping):
+        raise AnswerInvalid("the answer was not an elicitation result object")
+    action = answer.get("action")
+    if action not in ("accept", "decline", "cancel"):
+        raise AnswerInvalid("the answer had no valid action (accept, decline or cancel)")
+    content = answer.get("content") or {}
+    if not isinstance(content, Mapping):
+        raise AnswerInvalid("the answer's content was not an object")
+    return str(action), content
+
+
+def _listing(options: Sequence[Option]) -> str:
+    shown = [str(o.title or o.value) for o in options[:10]]
+    return ", ".join(shown) + (", …" if len(options) > 10 else "")
+
+
+def _sample_text(answer: Mapping[str, Any]) -> str | None:
+    content = answer.get("content")
+    blocks = content if isinstance(content, list) else [content]
+    texts = [
+        t for b in blocks if isinstance(b, Mapping) and b.get("type") == "text" and isinstance(t := b.get("text"), str)
+    ]
+    return "".join(texts) if texts else None
+
+
+def _roots(answer: Mapping[str, Any]) -> list[Root] | None:
+    raw = answer.get("roots")
+    if not isinstance(raw, list):
+        return None
+    out: list[Root] = []
+    for item in raw:
+        if not isinstance(item, Mapping) or not isinstance(item.get("uri"), str):
+            return None
+        name = item.get("name")
+        out.append(Root(uri=item["uri"], name=name if isinstance(name, str) else None))
+    return out

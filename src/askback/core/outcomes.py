@@ -1,0 +1,68 @@
+"""What the engine decides for one round of one call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from askback.core.markers import Caller
+from askback.core.progress import Progress
+from askback.core.questions import MissingValue, Question
+
+RefuseReason = Literal[
+    "declined", "cancelled", "no_options", "cannot_ask", "missing_capability", "unsafe_question", "too_many_rounds"
+]
+
+
+@dataclass(frozen=True)
+class Complete:
+    """Every value is known and checked: run the function with `kwargs`.
+
+    `claim`: the function is single-use, so the flow must claim its flow id (atomically, in the store) before
+    running it, and not run it if the claim fails. `deferred`: parameters whose values were completed out of
+    band and are read by the flow from the store inside that claim (never carried in any state).
+    """
+
+    values: dict[str, Any]
+    kwargs: dict[str, Any] = field(default_factory=dict, compare=False)
+    claim: bool = False
+    deferred: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Ask these questions now (everything that can be asked this round) and keep `progress` for the next."""
+
+    questions: tuple[Question, ...]
+    progress: Progress
+
+
+@dataclass(frozen=True)
+class Need:
+    """The flow must look something up and decide again: `options` of these choices (their providers), and
+    the `marks` of these steps completed elsewhere (an out-of-band page), by parameter name."""
+
+    options: tuple[str, ...] = ()
+    marks: tuple[str, ...] = ()
+    caller: Caller = field(default_factory=lambda: Caller(None))
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """End the call without running the function, saying why.
+
+    `required` names the client capabilities that would let the call complete (for `missing_capability`).
+    """
+
+    reason: RefuseReason
+    message: str
+    missing: tuple[MissingValue, ...] = ()
+    required: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_error(self) -> bool:
+        """A decline or cancel is a person's deliberate answer; every other refusal is an error to act on."""
+        return self.reason not in ("declined", "cancelled")
+
+
+Outcome = Complete | Ask | Need | Refuse
