@@ -13,7 +13,7 @@ from askback._version import __version__
 from askback.types import Capabilities
 
 if TYPE_CHECKING:
-    from askback.app import App
+    from askback.app import App, Request
     from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
     from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample
     from askback.core.secrets import SecretInForm
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "App": "askback.app",
+    "Request": "askback.app",
     "Answer": "askback.core.markers",
     "Ask": "askback.core.markers",
     "Caller": "askback.core.markers",
@@ -72,6 +73,7 @@ __all__ = [
     "OneOf",
     "Option",
     "Pending",
+    "Request",
     "Root",
     "Roots",
     "Sample",

@@ -123,7 +123,7 @@ class SealedToken:
             envelope = runtime.codec.open(rnd.state, rnd.binding(runtime.audience))
         except InvalidRequestState as exc:
             logger.warning(
-                "rejected requestState for %s %s: %s", rnd.method, one_line(rnd.target), exc.reason.value
+                "rejected requestState for %s %s: %s (%s)", rnd.method, one_line(rnd.target), exc.reason.value, exc
             )
             raise
         self._envelope = envelope

@@ -4,7 +4,6 @@ Serve with `askback serve tests/conformance/server.py --port 3101`, then run
 `STRICT_WARNINGS=1 ../shared/conformance/run-mrtr.sh http://127.0.0.1:3101/mcp`.
 """
 
-from __future__ import annotations
 
 from typing import Annotated
 

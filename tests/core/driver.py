@@ -8,12 +8,12 @@ from typing import Any
 
 from askback.core.decide import CallInput, decide
 from askback.core.kinds import ChoiceParam
+from askback.core.markers import Option
 from askback.core.outcomes import Need, Outcome
 from askback.core.progress import Progress
-from askback.types import Capabilities
-from askback.core.markers import Option
 from askback.core.questions import Question
 from askback.core.spec import Spec
+from askback.types import Capabilities
 
 Answerer = Callable[[Question], Any]
 

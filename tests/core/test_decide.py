@@ -1,6 +1,5 @@
 """The engine's rules, one by one, on real specs built from signatures."""
 
-from __future__ import annotations
 
 import datetime
 import enum
@@ -14,9 +13,9 @@ from pydantic import BaseModel, Field
 import askback
 from askback.core.outcomes import Ask, Complete, Refuse
 from askback.core.progress import Progress
-from askback.types import Capabilities
 from askback.core.questions import FormQuestion, RootsQuestion, SamplingQuestion
 from askback.core.spec import SpecError, UnaskableWarning
+from askback.types import Capabilities
 from tests.core.driver import form, play
 
 

@@ -1,6 +1,5 @@
 """Properties of the engine over generated calls and answers."""
 
-from __future__ import annotations
 
 from decimal import Decimal
 from typing import Annotated, Any, Literal

@@ -1,6 +1,5 @@
 """The secret guard: credential-like form fields are refused, ordinary ones pass."""
 
-from __future__ import annotations
 
 from typing import Annotated
 

@@ -5,7 +5,6 @@ response body, so each case below also proves "no crash, no leak". Tool bodies c
 request must never have run one.
 """
 
-from __future__ import annotations
 
 import base64
 import logging
@@ -49,7 +48,7 @@ class CheckedClient(RawClient):
         self.exchanges: list[httpx.Response] = []
         self.http.event_hooks["response"].append(self._record)
 
-    def __enter__(self) -> CheckedClient:
+    def __enter__(self) -> "CheckedClient":
         return self
 
     def _record(self, response: httpx.Response) -> None:
@@ -214,7 +213,7 @@ def test_non_string_state_gets_the_same_frozen_message(serve: Serve, state: Any,
 
 
 def test_tampered_state_on_prompts_and_resources_gets_the_same_message(
-        serve: Serve, demo: tuple[askback.App, TransferCounter]) -> None:
+        serve: Serve, demo: "tuple[askback.App, TransferCounter]") -> None:
     url = serve(demo[0])
     with CheckedClient(url) as c:
         prompt = {"name": "release_notes", "arguments": {"version": "1.4.0"}}
@@ -306,8 +305,8 @@ def test_state_is_bound_to_server_name_and_key_ring(serve: Serve, monkeypatch: p
 
 
 def test_state_is_bound_to_the_principal(serve: Serve) -> None:
-    def principal(ctx: Any) -> str | None:
-        user = ctx.request.headers.get("x-user") if ctx.request is not None else None
+    def principal(request: askback.Request) -> str | None:
+        user = request.headers.get("x-user")
         return str(user) if user else None
 
     app, calls = launcher("people", principal=principal)
@@ -563,7 +562,7 @@ def test_malformed_sampling_and_roots_answers_are_asked_again(serve: Serve) -> N
 
 # -- (5) answers without a state -----------------------------------------------------------------------------
 @pytest.fixture
-def demo(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[askback.App, TransferCounter]]:
+def demo(monkeypatch: pytest.MonkeyPatch) -> "Iterator[tuple[askback.App, TransferCounter]]":
     """The bundled demo app, with its key and store in this test's data dir, counting transfers that ran."""
     counter = TransferCounter()
     monkeypatch.setattr(askback.demo, "secrets", counter)  # transfer() draws its reference from here
@@ -611,7 +610,7 @@ def test_stateless_confirmation_is_asked_again(serve: Serve) -> None:
 
 
 def test_single_use_tool_never_completes_from_stateless_answers(serve: Serve,
-                                                                demo: tuple[askback.App, TransferCounter]) -> None:
+                                                                demo: "tuple[askback.App, TransferCounter]") -> None:
     app, counter = demo
     url = serve(app)
     everything = {"to": accept(to=TO_IBAN), "from_account": accept(from_account=SAVINGS),
@@ -655,7 +654,7 @@ CONFIRM_TRANSFER = {"confirm": accept(confirm=True)}
 
 
 def test_replayed_final_round_is_refused_and_does_not_run_again(serve: Serve,
-                                                               demo: tuple[askback.App, TransferCounter]) -> None:
+                                                               demo: "tuple[askback.App, TransferCounter]") -> None:
     app, counter = demo
     url = serve(app)
     with CheckedClient(url) as c:
@@ -670,7 +669,7 @@ def test_replayed_final_round_is_refused_and_does_not_run_again(serve: Serve,
 
 
 def test_concurrent_replays_run_the_transfer_exactly_once(serve: Serve,
-                                                          demo: tuple[askback.App, TransferCounter]) -> None:
+                                                          demo: "tuple[askback.App, TransferCounter]") -> None:
     app, counter = demo
     url = serve(app)
     with CheckedClient(url) as c:
@@ -709,7 +708,7 @@ def test_concurrent_replays_run_the_transfer_exactly_once(serve: Serve,
     assert counter.transfers == 1
 
 
-def test_forked_single_use_flow_runs_once(serve: Serve, demo: tuple[askback.App, TransferCounter]) -> None:
+def test_forked_single_use_flow_runs_once(serve: Serve, demo: "tuple[askback.App, TransferCounter]") -> None:
     """Round 1's state answered twice gives two round-2 states of one flow: only one may ever complete."""
     app, counter = demo
     url = serve(app)
@@ -728,7 +727,7 @@ def test_forked_single_use_flow_runs_once(serve: Serve, demo: tuple[askback.App,
 
 
 def test_choice_outside_the_callers_options_is_asked_again(serve: Serve,
-                                                           demo: tuple[askback.App, TransferCounter]) -> None:
+                                                           demo: "tuple[askback.App, TransferCounter]") -> None:
     app, counter = demo
     url = serve(app)
     with CheckedClient(url) as c:
@@ -830,7 +829,7 @@ def test_state_over_the_cap_is_a_clear_tool_error(serve: Serve) -> None:
 
 # -- (9) the server log --------------------------------------------------------------------------------------
 def test_log_has_the_rejection_reasons_but_no_answer_values(serve: Serve, caplog: pytest.LogCaptureFixture,
-                                                            demo: tuple[askback.App, TransferCounter]) -> None:
+                                                            demo: "tuple[askback.App, TransferCounter]") -> None:
     caplog.set_level(logging.DEBUG)
     fake_iban = "ZZ99SECRETFAKE0000000042"
     short_fake = "ZZ99SECRET7"  # too short for an IBAN: refused, and must not be logged either

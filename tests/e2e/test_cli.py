@@ -1,6 +1,5 @@
 """`askback serve` as a real subprocess: targets, several workers sharing one generated key, and clear errors."""
 
-from __future__ import annotations
 
 import base64
 import os

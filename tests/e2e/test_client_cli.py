@@ -208,7 +208,8 @@ def test_tool_error_unreachable_server_and_tools(serve: Serve, tmp_path: Path) -
     assert refused.returncode == 5  # /dev/null is no JSON object
     (tmp_path / "a.json").write_text("{}")
     cannot = run("call", url, "test_input_required_result_sampling", "--answers", "a.json", cwd=tmp_path)
-    assert cannot.returncode == 1 and json.loads(cannot.stdout)["isError"] is True  # sampling was not declared
+    # Sampling was not declared: the server says so with -32021 (missing required client capability).
+    assert cannot.returncode == 6 and "-32021" in cannot.stderr and "sampling" in cannot.stderr
     down = run("call", f"http://127.0.0.1:{free_port()}/mcp", "anything", cwd=tmp_path)
     assert down.returncode == 6 and "cannot reach the server" in down.stderr
     listed = run("tools", url, cwd=tmp_path)

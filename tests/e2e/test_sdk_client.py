@@ -6,7 +6,6 @@ questions over the session's back-channel within the one request). The client's 
 answerers, so every assertion about what was asked is an assertion about what reached the client.
 """
 
-from __future__ import annotations
 
 import dataclasses
 import re
@@ -380,24 +379,37 @@ async def test_client_without_elicitation_gets_error_naming_missing_values(
         serve: Serve, mode: str, counted_transfer: list[dict[str, Any]]) -> None:
     url = serve(demo_app)
     async with Client(url, mode=mode) as client:
-        # No elicitation_callback: the SDK declares no elicitation capability. Were askback to ask anyway, the
-        # SDK's default callback would refuse and `call_tool` would raise MCPError instead of returning.
-        result = await client.call_tool("transfer", {"amount": 50})
+        # No elicitation_callback: the SDK declares no elicitation capability. The transfer needs a confirmation
+        # only the client can give, so the call cannot complete: MCP's -32021, naming what is missing.
+        with pytest.raises(MCPError) as raised:
+            await client.call_tool("transfer", {"amount": 50})
 
-    assert result.is_error is True
-    text = text_of(result)
+    error = raised.value.error
+    assert error.code == types.MISSING_REQUIRED_CLIENT_CAPABILITY
+    assert error.data["requiredCapabilities"] == {"elicitation": {"form": {}}}
+    text = error.message
     assert re.search(r"\bto \(", text) and re.search(r"\bfrom_account \(", text), text
     assert "Nothing was done" in text
-    assert result.structured_content is not None
-    assert result.structured_content["outcome"] == "cannot_ask"
-    assert result.structured_content["message"] == text
-    missing = {m["name"]: m for m in result.structured_content["missing"]}
-    assert {"to", "from_account"} <= set(missing)
+    missing = {m["name"]: m for m in error.data["missing"]}
+    assert {"to", "from_account", "confirm"} <= set(missing)
     assert "amount" not in missing  # it was given
     assert missing["to"]["asArgument"] is True and missing["from_account"]["asArgument"] is True
     assert missing["to"]["schema"].get("description") == "Recipient IBAN"
-    assert all(not m["asArgument"] for n, m in missing.items() if n not in ("to", "from_account"))
+    assert missing["confirm"]["asArgument"] is False
     assert counted_transfer == []
+
+
+async def test_values_a_caller_can_send_are_a_tool_error_naming_each(serve: Serve) -> None:
+    app = askback.App("plain")
+
+    @app.tool()
+    def greet(name: Annotated[str, Field(description="Who to greet")], times: int = 1) -> str:
+        return f"Hello, {name}!"
+
+    async with Client(serve(app), mode="2026-07-28") as client:
+        result = await client.call_tool("greet", {})
+    assert result.is_error is True
+    assert "Call greet again with these arguments: name." in text_of(result)
 
 
 @by_mode

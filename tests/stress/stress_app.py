@@ -6,7 +6,6 @@ test can count, across every replica, how many times each flow's function ran. `
 round's lifetime for the key-rotation test.
 """
 
-from __future__ import annotations
 
 import os
 from typing import Annotated

@@ -5,7 +5,6 @@ One row per thing a state is bound to or limited by: the tool, the arguments, th
 Each row also replays the same state in its own context, where it must open: a refusal proves the binding.
 """
 
-from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
@@ -32,8 +31,8 @@ class Clock:
         return self.now
 
 
-def _principal(ctx: Any) -> str | None:
-    user = ctx.request.headers.get("x-user") if ctx.request is not None else None
+def _principal(request: askback.Request) -> str | None:
+    user = request.headers.get("x-user")
     return str(user) if user else None
 
 

@@ -10,7 +10,6 @@ arbitrary JSON in place of the whole `inputResponses`, of one answer, of its act
 the value, including wrong types, boundary numbers, huge and deep values, unknown keys and extra fields.
 """
 
-from __future__ import annotations
 
 import json
 import threading

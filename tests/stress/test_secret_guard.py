@@ -6,7 +6,6 @@ Every ordinary term is accepted: a tool whose parameter carries it registers, is
 the term in its form, and completes with the answer.
 """
 
-from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Annotated, Any

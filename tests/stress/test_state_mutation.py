@@ -8,7 +8,6 @@ state swapped in from another flow (other arguments, other tool), and two states
 10,000 cases under ASKBACK_STRESS=full; a few hundred by default.
 """
 
-from __future__ import annotations
 
 import base64
 import threading

@@ -230,6 +230,12 @@ class _Round:
             schema["$defs"] = defs
         return schema
 
+    def _why(self, p: Param) -> str:
+        problem = self.problems.by_name.get(p.name)
+        if problem:
+            return f"the value given was not accepted: {problem}; and it {p.why_unaskable(self.caps)}"
+        return p.why_unaskable(self.caps)
+
     def _cannot_ask(self, unaskable: Sequence[Param]) -> Refuse:
         """Name every missing value. Values only the client can give on this request (a confirmation, a sample,
         roots) make it a missing capability: retrying with arguments cannot complete the call."""
@@ -247,7 +253,7 @@ class _Round:
             if p not in blocked and not can_ask(self.caps, p.needs):
                 blocked.append(p)
         shown = list({p.name: p for p in [*unaskable, *blocked]}.values())
-        why = ", ".join(f"{p.name} ({p.why_unaskable(self.caps)})" for p in shown)
+        why = ", ".join(f"{p.name} ({self._why(p)})" for p in shown)
         if blocked:
             required: dict[str, Any] = {}
             for p in blocked:
