@@ -41,15 +41,15 @@ def guard_form(question: FormQuestion) -> str | None:
     the words in its text, which may be the caller's own ("Send with memo pin it?").
     """
     props = question.schema.get("properties", {})
+    carries_text = False
     for name, prop in props.items():
         if isinstance(prop, Mapping) and prop.get("type") == "boolean":
             continue
+        carries_text = True
         term = field_credential(name, prop if isinstance(prop, Mapping) else {})
         if term:
             return term
-        if credential_term(question.message):
-            return credential_term(question.message)
-    return None
+    return credential_term(question.message) if carries_text else None
 
 
 def no_answer_guard(value: Any) -> str | None:
