@@ -9,7 +9,7 @@ from pathlib import Path
 import anyio
 import pytest
 
-from askback.stores import MemoryUsedFlows, SQLiteUsedFlows, StoreConfigError, open_store
+from askback.stores import MemoryStore, MemoryUsedFlows, SQLiteStore, SQLiteUsedFlows, StoreConfigError, open_store
 
 
 @pytest.mark.parametrize("kind", ["memory", "sqlite"])
@@ -93,3 +93,78 @@ def test_store_urls(tmp_path: Path) -> None:
         open_store("sqlite://x.db", data_dir=tmp_path)
     with pytest.raises(StoreConfigError, match="unknown store"):
         open_store("mongo://x", data_dir=tmp_path)
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_put_get_take_and_expiry(kind: str, tmp_path: Path) -> None:
+    now = [1000.0]
+    store = MemoryStore(clock=lambda: now[0]) if kind == "memory" else SQLiteStore(tmp_path / "s.db",
+                                                                                   clock=lambda: now[0])
+
+    async def main() -> None:
+        await store.open()
+        await store.put("mark:f:x", b"done", 1060)
+        assert await store.get("mark:f:x") == b"done"
+        await store.put("mark:f:x", b"again", 1060)
+        assert await store.get("mark:f:x") == b"again"
+        await store.put("secret:f:x", b"\x00ciphertext", 1060)
+        assert await store.take("secret:f:x") == b"\x00ciphertext"
+        assert await store.take("secret:f:x") is None  # read once
+        await store.put("ticket:t", b"r", 1010)
+        now[0] = 1011.0
+        assert await store.get("ticket:t") is None and await store.take("ticket:t") is None  # expired
+        await store.close()
+
+    anyio.run(main)
+
+
+def test_identity_is_kept_by_the_file_and_new_for_new_contents(tmp_path: Path) -> None:
+    async def main() -> None:
+        first = SQLiteStore(tmp_path / "s.db")
+        await first.open()
+        again = SQLiteStore(tmp_path / "s.db")
+        await again.open()
+        assert first.identity == again.identity
+        await first.close()
+        await again.close()
+        (tmp_path / "s.db").unlink()
+        fresh = SQLiteStore(tmp_path / "s.db")
+        await fresh.open()
+        assert fresh.identity != first.identity
+        assert MemoryStore().identity != MemoryStore().identity
+        await fresh.close()
+
+    anyio.run(main)
+
+
+def _take_in_process(path: str, start: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    async def main() -> bytes | None:
+        store = SQLiteStore(Path(path))
+        await store.open()
+        await anyio.sleep(max(0.0, start - time.time()))
+        got = await store.take("secret:one")
+        await store.close()
+        return got
+
+    out.put(anyio.run(main))
+
+
+def test_sqlite_take_is_atomic_across_processes(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+
+    async def seed() -> None:
+        store = SQLiteStore(path)
+        await store.put("secret:one", b"value", time.time() + 60)
+        await store.close()
+
+    anyio.run(seed)
+    ctx = multiprocessing.get_context("spawn")
+    out: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
+    start = time.time() + 1.5
+    procs = [ctx.Process(target=_take_in_process, args=(str(path), start, out)) for _ in range(4)]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=30) for _ in procs]
+    for p in procs:
+        p.join(timeout=30)
+    assert sorted(results, key=lambda r: r is None) == [b"value", None, None, None]

@@ -12,6 +12,7 @@ class MemoryStore:
     def __init__(self, *, clock: Clock = time.time) -> None:
         self._clock = clock
         self._used: dict[str, float] = {}
+        self._entries: dict[str, tuple[bytes, float]] = {}
         self._claims = 0
         # A new process has new, empty contents: a replay from before a restart must not look unused.
         self._identity = "mem-" + os.urandom(6).hex()
@@ -33,8 +34,24 @@ class MemoryStore:
         self._used[flow_id] = expires_at
         return True
 
+    async def put(self, key: str, value: bytes, expires_at: float) -> None:
+        self._entries[key] = (value, expires_at)
+
+    async def get(self, key: str) -> bytes | None:
+        entry = self._entries.get(key)
+        if entry is None or entry[1] < self._clock():
+            return None
+        return entry[0]
+
+    async def take(self, key: str) -> bytes | None:
+        entry = self._entries.pop(key, None)  # one step, so two takers cannot both have it
+        if entry is None or entry[1] < self._clock():
+            return None
+        return entry[0]
+
     async def close(self) -> None:
         self._used.clear()
+        self._entries.clear()
 
 
 MemoryUsedFlows = MemoryStore

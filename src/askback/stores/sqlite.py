@@ -7,6 +7,7 @@ import sqlite3
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 import anyio.to_thread
 
@@ -15,6 +16,7 @@ from askback.stores.base import Clock, StoreConfigError
 _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS used_flows (flow_id TEXT PRIMARY KEY, expires_at REAL NOT NULL)",
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL, expires_at REAL NOT NULL)",
 )
 
 
@@ -70,6 +72,7 @@ class SQLiteStore:
             self._claims += 1
             if self._claims % 256 == 0:
                 self._conn.execute("DELETE FROM used_flows WHERE expires_at < ?", (now,))
+                self._conn.execute("DELETE FROM entries WHERE expires_at < ?", (now,))
             # One statement: the primary key makes exactly one concurrent writer win, across processes too.
             cur = self._conn.execute(
                 "INSERT INTO used_flows (flow_id, expires_at) VALUES (?, ?) "
@@ -81,6 +84,36 @@ class SQLiteStore:
 
     async def claim(self, flow_id: str, expires_at: float) -> bool:
         return await anyio.to_thread.run_sync(self._claim, flow_id, expires_at)
+
+    def _run(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
+        if self._conn is None:
+            self.open_now()
+        with self._lock:
+            assert self._conn is not None
+            return self._conn.execute(sql, args).fetchall()
+
+    async def put(self, key: str, value: bytes, expires_at: float) -> None:
+        await anyio.to_thread.run_sync(
+            self._run,
+            "INSERT INTO entries (key, value, expires_at) VALUES (?, ?, ?) "
+            "ON CONFLICT(key) DO UPDATE SET value = excluded.value, expires_at = excluded.expires_at",
+            (key, value, expires_at),
+        )
+
+    async def get(self, key: str) -> bytes | None:
+        rows = await anyio.to_thread.run_sync(
+            self._run, "SELECT value FROM entries WHERE key = ? AND expires_at >= ?", (key, self._clock())
+        )
+        return bytes(rows[0][0]) if rows else None
+
+    async def take(self, key: str) -> bytes | None:
+        # One statement deletes and returns: of two processes taking at once, one gets the row.
+        rows = await anyio.to_thread.run_sync(
+            self._run, "DELETE FROM entries WHERE key = ? RETURNING value, expires_at", (key,)
+        )
+        if not rows or float(rows[0][1]) < self._clock():
+            return None
+        return bytes(rows[0][0])
 
     async def close(self) -> None:
         with self._lock:
