@@ -15,7 +15,7 @@ from askback.types import Capabilities
 if TYPE_CHECKING:
     from askback.app import App, Request
     from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
-    from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample
+    from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample, Secret
     from askback.core.secrets import SecretInForm
     from askback.core.spec import SpecError, UnaskableWarning
     from askback.core.state import Keyring
@@ -33,6 +33,7 @@ _WHERE = {
     "Root": "askback.core.markers",
     "Roots": "askback.core.markers",
     "Sample": "askback.core.markers",
+    "Secret": "askback.core.markers",
     "SecretInForm": "askback.core.secrets",
     "SpecError": "askback.core.spec",
     "UnaskableWarning": "askback.core.spec",
@@ -77,6 +78,7 @@ __all__ = [
     "Root",
     "Roots",
     "Sample",
+    "Secret",
     "SecretInForm",
     "SpecError",
     "TerminalAnswerer",

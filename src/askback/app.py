@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -10,10 +11,13 @@ from typing import Any, TypeVar, overload
 
 from askback.config import Environment
 from askback.core.decide import DEFAULT_MAX_ROUNDS
+from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.spec import Spec, SpecError, build_spec
 from askback.core.state import DEFAULT_MAX_STATE_BYTES, Keyring, StateCodec, StatePolicy
 from askback.flow import Runtime
+from askback.outofband import OutOfBand
 from askback.stores import Store, open_store
+from askback.web.pages import PageAuth
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,6 +44,10 @@ class App:
     `keys` (a `Keyring` or `ASKBACK_KEYS`-style text), `store` (a `Store` or a store URL) and `data_dir`
     default to the environment (`ASKBACK_KEYS`, `ASKBACK_STORE`, `ASKBACK_DATA_DIR`). `principal` maps a
     `Request` to the caller's identity when the server's own authentication names none.
+
+    Secrets and out-of-band approvals are completed on askback's pages: `public_url` (or `ASKBACK_PUBLIC_URL`)
+    is where a person's browser reaches this server, and `page_auth` maps a page's HTTP request to the person
+    signed in there (the app's own login or an OAuth/OIDC session), compared with the flow's principal.
     """
 
     def __init__(
@@ -56,6 +64,8 @@ class App:
         flow_ttl: int = 1800,
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         max_state_bytes: int = DEFAULT_MAX_STATE_BYTES,
+        public_url: str | None = None,
+        page_auth: PageAuth | None = None,
     ) -> None:
         if not name:
             raise ValueError("an App needs a name: it is the audience every requestState is bound to")
@@ -63,6 +73,8 @@ class App:
         self.version = version
         self.instructions = instructions
         self.principal_hook = principal
+        self.page_auth = page_auth
+        self._public_url = public_url
         self._keys = keys
         self._store = store
         self._data_dir = Path(data_dir) if data_dir is not None else None
@@ -197,7 +209,15 @@ class App:
             store=store,
             clock=self.policy.now,
             max_rounds=self.max_rounds,
+            out_of_band=OutOfBand(store, keyring, self.policy.now),
+            public_url=self._public_url or os.environ.get("ASKBACK_PUBLIC_URL") or None,
         )
+
+    @property
+    def needs_pages(self) -> bool:
+        """Whether some parameter is completed on askback's pages (a secret, an out-of-band approval)."""
+        specs = [*self.tools.values(), *self.prompts.values(), *self.resources.values()]
+        return any(isinstance(p, SecretParam | ApprovalParam) for s in specs for p in s.params)
 
     async def start(self) -> Runtime:
         """Resolve the runtime and open the store: at start-up, so a bad configuration fails before serving."""

@@ -21,17 +21,21 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import anyio
+
 from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, CallInput, decide, guard_form, no_answer_guard
 from askback.core.errors import InvalidRequestState, Rejection
 from askback.core.forms import AnswerInvalid
 from askback.core.kinds import ChoiceParam
-from askback.core.markers import Caller, Option
+from askback.core.markers import Caller, Option, Secret
+from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import Ask, Complete, Need, Refuse
 from askback.core.progress import Progress
-from askback.core.questions import FormQuestion, Question
+from askback.core.questions import FormQuestion, Question, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.state import Binding, Envelope, StateCodec, arguments_digest, b64url
 from askback.core.text import one_line
+from askback.outofband import NoPublicUrl, OutOfBand
 from askback.stores.base import Clock, Store
 from askback.types import Capabilities
 
@@ -48,6 +52,8 @@ class Runtime:
     clock: Clock
     max_rounds: int = DEFAULT_MAX_ROUNDS
     answer_guard: AnswerGuard = no_answer_guard
+    out_of_band: OutOfBand | None = None
+    public_url: str | None = None  # where a person's browser reaches askback's pages
 
 
 @dataclass(frozen=True)
@@ -61,6 +67,7 @@ class Round:
     state: str | None = None
     caps: Capabilities = field(default_factory=Capabilities)
     principal: str | None = None
+    origin: str | None = None  # scheme://host the request came to, for page links on a loopback server
 
     def binding(self, audience: str) -> Binding:
         return Binding(audience, self.method, self.target, arguments_digest(self.arguments), self.principal)
@@ -154,6 +161,7 @@ class LiveSession:
 
 
 AskOne = Callable[[Question], Awaitable[Any]]
+Notify = Callable[[UrlQuestion], Awaitable[None]]
 
 
 class Flow:
@@ -178,7 +186,7 @@ class Flow:
         runtime = self.runtime
         loaded = await holder.load(runtime, rnd)
         options: dict[str, Sequence[Option]] = {}
-        marks: dict[str, Any] = {}
+        marks: dict[str, Mark] = {}
         call = CallInput(
             arguments=rnd.arguments,
             responses=rnd.responses,
@@ -195,8 +203,8 @@ class Flow:
                 break
             for name in outcome.options:
                 options[name] = await self.options(spec, name, outcome.caller)
-            for name in outcome.marks:
-                marks[name] = None  # out-of-band steps arrive with the pages that complete them
+            for request in outcome.marks:
+                marks[request.name] = await self._mark(spec, rnd, loaded, request)
         else:  # pragma: no cover - each pass resolves at least one lookup
             raise RuntimeError("lookups did not settle")
         if isinstance(outcome, Refuse):
@@ -205,19 +213,85 @@ class Flow:
             token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
             return Asking(outcome.questions, token, outcome.progress)
         assert isinstance(outcome, Complete)
+        kwargs = outcome.kwargs
         if outcome.claim:
             await self._claim(rnd, loaded)
-        return Finished(await _run(spec, outcome.kwargs))
+        if outcome.deferred:
+            kwargs = {**kwargs, **await self._secrets(rnd, loaded, outcome.deferred)}
+        return Finished(await _run(spec, kwargs))
 
-    async def converse(self, spec: Spec, rnd: Round, ask: AskOne) -> Step:
-        """Play a whole flow within one request, asking each round's questions through `ask`."""
+    async def converse(
+        self,
+        spec: Spec,
+        rnd: Round,
+        ask: AskOne,
+        notify: Notify | None = None,
+        *,
+        poll_seconds: float = 0.5,
+        patience_seconds: float = 900.0,
+    ) -> Step:
+        """Play a whole flow within one request, asking each round's questions through `ask`.
+
+        A URL question the person accepted is not asked again while its page step is pending: the flow waits
+        (polling the store) and calls `notify` with the question once the step is finished.
+        """
         holder = LiveSession()
         responses: dict[str, Any] | None = None
+        accepted: dict[str, tuple[UrlQuestion, Any]] = {}  # fingerprint -> (question, its answer)
+        waited = 0.0
         while True:
             step = await self.step(spec, _answered(rnd, responses), holder)
+            asked = {q.fingerprint for q in step.questions} if isinstance(step, Asking) else set()
+            for fingerprint, (finished, _) in list(accepted.items()):
+                if fingerprint not in asked:  # its page step finished
+                    del accepted[fingerprint]
+                    if notify is not None:
+                        await notify(finished)
             if not isinstance(step, Asking):
                 return step
-            responses = {question.key: await ask(question) for question in step.questions}
+            responses = {}
+            for question in step.questions:
+                if question.fingerprint in accepted:
+                    responses[question.key] = accepted[question.fingerprint][1]
+                    continue
+                answer = await ask(question)
+                responses[question.key] = answer
+                accepted_url = isinstance(answer, Mapping) and answer.get("action") == "accept"
+                if isinstance(question, UrlQuestion) and accepted_url:
+                    accepted[question.fingerprint] = (question, answer)
+            if all(q.fingerprint in accepted for q in step.questions):
+                if waited >= patience_seconds:
+                    return Refused(Refuse("cancelled", f"{spec.name}: the page step was not finished in time. "
+                                                       "Nothing was done."))
+                await anyio.sleep(poll_seconds)  # the person is on the page: look again shortly
+                waited += poll_seconds
+
+    async def _mark(self, spec: Spec, rnd: Round, loaded: Loaded, request: MarkRequest) -> Mark:
+        oob = self.runtime.out_of_band
+        if oob is None:
+            raise NoPublicUrl("this runtime has no out-of-band pages")
+        return await oob.mark(
+            flow_id=loaded.flow_id,
+            deadline=loaded.deadline,
+            request=request,
+            principal=rnd.principal,
+            audience=self.runtime.audience,
+            tool=spec.name,
+            base_url=self.runtime.public_url or rnd.origin,
+        )
+
+    async def _secrets(self, rnd: Round, loaded: Loaded, names: Sequence[str]) -> dict[str, Secret]:
+        """Read each secret the page stored, once; inside the claim, so no replay can read it again."""
+        oob = self.runtime.out_of_band
+        assert oob is not None
+        values: dict[str, Secret] = {}
+        for name in names:
+            value = await oob.take_secret(loaded.flow_id, name)
+            if value is None:
+                logger.warning("the secret for %s %s was already used", rnd.method, one_line(rnd.target))
+                raise InvalidRequestState(Rejection.REPLAYED)
+            values[name] = Secret(value)
+        return values
 
     async def _claim(self, rnd: Round, loaded: Loaded) -> None:
         """The single-use decision: the function runs only if this round records the flow id first."""
@@ -263,14 +337,14 @@ class Flow:
         return options
 
 
-def _with(call: CallInput, options: Mapping[str, Sequence[Option]], marks: Mapping[str, Any]) -> CallInput:
+def _with(call: CallInput, options: Mapping[str, Sequence[Option]], marks: Mapping[str, Mark]) -> CallInput:
     from dataclasses import replace
 
     return replace(call, options=dict(options), marks=dict(marks))
 
 
 def _answered(rnd: Round, responses: Mapping[str, Any] | None) -> Round:
-    return Round(rnd.method, rnd.target, rnd.arguments, responses, None, rnd.caps, rnd.principal)
+    return Round(rnd.method, rnd.target, rnd.arguments, responses, None, rnd.caps, rnd.principal, rnd.origin)
 
 
 async def _run(spec: Spec, kwargs: dict[str, Any]) -> Any:

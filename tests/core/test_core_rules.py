@@ -12,6 +12,7 @@ from askback.core import kinds
 from askback.core.decide import CallInput, decide
 from askback.core.forms import NO_DEFAULT
 from askback.core.kinds import Param, RoundView
+from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import Ask, Complete, Need, Refuse
 from askback.core.questions import FormQuestion
 from askback.core.spec import build_spec
@@ -149,9 +150,10 @@ class StampParam(Param):
     needs: ClassVar[str] = "url"
 
     def resolve(self, r: RoundView) -> kinds.Resolution:
-        if self.name not in r.marks:
-            return kinds.NEED_MARK
-        r.values[self.name] = r.marks[self.name]
+        mark = r.marks.get(self.name)
+        if mark is None:
+            return MarkRequest(self.name, "approval", "Stamp", "Stamp it")
+        r.values[self.name] = mark.status
         return kinds.KNOWN
 
 
@@ -167,9 +169,10 @@ def test_a_kind_can_wait_for_a_step_completed_elsewhere() -> None:
 
     spec = replace(spec, params=(stamp,), params_by_name={})
     first = decide(spec, CallInput(arguments={}, caps=Capabilities.everything()))
-    assert isinstance(first, Need) and first.marks == ("stamp",) and first.options == ()
-    done = decide(spec, CallInput(arguments={}, caps=Capabilities.everything(), marks={"stamp": "ok"}))
-    assert isinstance(done, Complete) and done.kwargs == {"stamp": "ok"}
+    assert isinstance(first, Need) and [m.name for m in first.marks] == ["stamp"] and first.options == ()
+    done = decide(spec, CallInput(arguments={}, caps=Capabilities.everything(),
+                                  marks={"stamp": Mark("done", "https://x")}))
+    assert isinstance(done, Complete) and done.kwargs == {"stamp": "done"}
 
 
 def test_a_single_use_tool_asks_the_flow_to_claim_before_running() -> None:

@@ -21,6 +21,7 @@ from askback.core import kinds
 from askback.core.forms import AnswerInvalid
 from askback.core.kinds import MISSING, NEEDS_JSON, ConfirmParam, Param, can_ask
 from askback.core.markers import Caller, Option
+from askback.core.marks import MarkRequest
 from askback.core.outcomes import Ask, Complete, Need, Outcome, Refuse
 from askback.core.progress import Progress
 from askback.core.questions import FormQuestion, MissingValue, Problems, Question, canonical_json
@@ -98,7 +99,7 @@ class _Round:
         asks: list[Question] = []
         unaskable: list[Param] = []
         need_options: list[str] = []
-        need_marks: list[str] = []
+        need_marks: list[MarkRequest] = []
         for p in self.spec.params:
             if p.name in self.values or p.injected:
                 continue
@@ -109,14 +110,14 @@ class _Round:
                 return outcome
             if outcome == kinds.NEED_OPTIONS:
                 need_options.append(p.name)
-            elif outcome == kinds.NEED_MARK:
-                need_marks.append(p.name)
+            elif isinstance(outcome, MarkRequest):
+                need_marks.append(outcome)
             elif outcome == kinds.UNASKABLE:
                 unaskable.append(p)
             elif not isinstance(outcome, str):
-                if can_ask(self.caps, p.needs):
+                if can_ask(self.caps, p.needs_now(self)):
                     asks.append(outcome)
-                elif p.needs != "form" and not p.required:
+                elif p.needs_now(self) in ("sampling", "roots") and not p.required:
                     self.values[p.name] = p.default  # the default stands in when the client cannot be asked
                 else:
                     unaskable.append(p)
@@ -133,7 +134,9 @@ class _Round:
         for p in self.spec.params:
             if isinstance(p, kinds.CallerParam):
                 kwargs[p.name] = p.inject(self.call.principal, self.values)
-        return Complete(dict(self.values), kwargs, claim=self.spec.once)
+        deferred = tuple(name for name, value in self.values.items() if value is kinds.DEFERRED)
+        # A value entered out of band is read once, inside the claim: the flow must claim it first.
+        return Complete(dict(self.values), kwargs, claim=self.spec.once or bool(deferred), deferred=deferred)
 
     def _ask(self, asks: Sequence[Question]) -> Outcome:
         rounds = (self.call.progress.rounds if self.call.progress else 0) + 1
@@ -249,15 +252,15 @@ class _Round:
                 reason = self.problems.by_name.get(p.name, "missing")
                 missing.append(MissingValue(p.name, self._argument_schema(p.name, props), reason, True))
                 continue
-            missing.append(MissingValue(p.name, {}, f"needs a {p.kind} answer from the client", False))
-            if p not in blocked and not can_ask(self.caps, p.needs):
+            missing.append(MissingValue(p.name, {}, _client_step(p), False))
+            if p not in blocked and not can_ask(self.caps, p.needs_now(self)):
                 blocked.append(p)
         shown = list({p.name: p for p in [*unaskable, *blocked]}.values())
         why = ", ".join(f"{p.name} ({self._why(p)})" for p in shown)
         if blocked:
             required: dict[str, Any] = {}
             for p in blocked:
-                for cap, detail in NEEDS_JSON[p.needs].items():
+                for cap, detail in NEEDS_JSON[p.needs_now(self)].items():
                     required.setdefault(cap, {}).update(detail)
             message = (
                 f"{self.spec.name} needs what this client did not declare: {why}. Nothing was done. "
@@ -268,3 +271,10 @@ class _Round:
         after = f" Call {self.spec.name} again with these arguments: {names}." if names else ""
         message = f"{self.spec.name} is missing values it cannot ask for here: {why}. Nothing was done.{after}"
         return Refuse("cannot_ask", message, tuple(missing))
+
+
+def _client_step(p: Param) -> str:
+    return {
+        "secret": "needs a value entered on a page (URL mode)",
+        "approval": "needs an approval given on a page (URL mode)",
+    }.get(p.kind, f"needs a {p.kind} answer from the client")

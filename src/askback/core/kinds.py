@@ -14,15 +14,16 @@ from typing import Any, ClassVar, Literal, Protocol
 
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, multi_choice_schema
 from askback.core.markers import Answer, Caller, Option, Root, Sample
+from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import Refuse
-from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion
+from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
+from askback.core.text import show
 from askback.types import Capabilities
 
 KNOWN: Literal["known"] = "known"
 NEED_OPTIONS: Literal["need_options"] = "need_options"
-NEED_MARK: Literal["need_mark"] = "need_mark"
 UNASKABLE: Literal["unaskable"] = "unaskable"
-Resolution = Question | Refuse | Literal["known", "need_options", "need_mark", "unaskable"]
+Resolution = Question | Refuse | MarkRequest | Literal["known", "need_options", "unaskable"]
 
 # What a client must declare to be asked each way (MCP `ClientCapabilities` shapes, for `-32021`).
 NEEDS_JSON: dict[str, dict[str, Any]] = {
@@ -33,6 +34,7 @@ NEEDS_JSON: dict[str, dict[str, Any]] = {
 }
 NEEDS_TEXT = {"form": "form elicitation", "url": "URL elicitation", "sampling": "sampling", "roots": "roots"}
 MISSING: Any = object()
+DEFERRED: Any = type("Deferred", (), {"__repr__": lambda self: "DEFERRED"})()  # read by the flow, at run time
 
 
 def can_ask(caps: Capabilities, needs: str) -> bool:
@@ -91,7 +93,11 @@ class Param:
         return raw
 
     def why_unaskable(self, caps: Capabilities) -> str:
-        return f"the client did not declare {NEEDS_TEXT[self.needs]}"
+        return f"the client did not declare {NEEDS_TEXT[self.needs_now(None)]}"
+
+    def needs_now(self, r: RoundView | None) -> str:
+        """The capability this parameter is asked with on this round (some kinds decide per call)."""
+        return self.needs
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -284,6 +290,94 @@ class ConfirmParam(Param):
             "accept" if action == "accept" else ("cancel" if action == "cancel" else "decline")
         )
         return r.accept(self, Answer(action=outcome, content=dict(content)) if self.wants_answer else True, q)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ApprovalParam(ConfirmParam):
+    """A confirmation given on an askback page (URL mode), where no agent answering forms can reach.
+
+    `condition` (with the parameters it names) decides per call; when it says no, this is an ordinary
+    in-band confirmation.
+    """
+
+    condition: Any = None  # None: always out of band; else a callable over `condition_params`
+    condition_params: tuple[str, ...] = ()
+    kind: ClassVar[str] = "approval"
+    needs: ClassVar[str] = "url"
+
+    def out_of_band(self, r: RoundView | None) -> bool:
+        if self.condition is None:
+            return True
+        if r is None:
+            return True
+        return bool(self.condition(**{n: r.values[n] for n in self.condition_params}))
+
+    def needs_now(self, r: RoundView | None) -> str:
+        return "url" if self.out_of_band(r) else "form"
+
+    def resolve(self, r: RoundView) -> Resolution:
+        if not self.out_of_band(r):
+            return super().resolve(r)
+        if not r.caps.url:
+            return UNASKABLE
+        mark = r.marks.get(self.name)
+        if not isinstance(mark, Mark):
+            text = r.render(self.message or "Approve?")
+            summary = tuple((n, show(r.values[n])) for n in self.deps)
+            return MarkRequest(self.name, "approval", self.title, text, summary)
+        q = UrlQuestion(key=self.name, message=_page_message(r, "approve or reject this action"), url=mark.url)
+        refused = _refused_at_the_link(r, self, q)
+        if refused is not None:
+            return refused
+        if mark.status == "pending":
+            return q
+        action: Literal["accept", "decline"] = "accept" if mark.status == "done" else "decline"
+        if action == "decline" and not self.wants_answer:
+            return Refuse("declined", f"{r.spec_name} was rejected on the approval page. Nothing was done.")
+        r.values[self.name] = Answer(action=action) if self.wants_answer else True
+        return KNOWN
+
+
+@dataclass(frozen=True, kw_only=True)
+class SecretParam(Param):
+    """A credential entered on an askback page (URL mode); the function receives it as `askback.Secret`.
+
+    The value never passes through the client or any state: the flow reads it from the store, once, when the
+    function runs.
+    """
+
+    kind: ClassVar[str] = "secret"
+    needs: ClassVar[str] = "url"
+
+    def resolve(self, r: RoundView) -> Resolution:
+        if not r.caps.url:
+            return UNASKABLE
+        mark = r.marks.get(self.name)
+        why = r.render(self.message) if self.message else (self.description or f"your {self.title.lower()}")
+        if not isinstance(mark, Mark):
+            return MarkRequest(self.name, "secret", self.title, why)
+        q = UrlQuestion(key=self.name, message=_page_message(r, f"enter {why}"), url=mark.url)
+        refused = _refused_at_the_link(r, self, q)
+        if refused is not None:
+            return refused
+        if mark.status == "done":
+            r.values[self.name] = DEFERRED
+            return KNOWN
+        if mark.status == "rejected":
+            return declined(r.spec_name, self, "decline")
+        return q
+
+
+def _page_message(r: RoundView, what: str) -> str:
+    return f"{r.spec_name}: open this page to {what}. It is not asked here, so it never passes through this chat."
+
+
+def _refused_at_the_link(r: RoundView, p: Param, q: UrlQuestion) -> Refuse | None:
+    """A decline or cancel of the URL question itself (the person would not go to the page)."""
+    answer = r.answer_for(p, q)
+    if isinstance(answer, Mapping) and answer.get("action") in ("decline", "cancel"):
+        return declined(r.spec_name, p, str(answer["action"]))
+    return None
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,6 +9,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from pydantic import SecretStr
+
 
 @dataclass(frozen=True)
 class Ask:
@@ -58,10 +60,15 @@ class Confirm:
     bound to the rendered text and all values, so it cannot be reused for different ones. Annotate the
     parameter as `bool` to get `True` (a decline or cancel then ends the call with nothing done), or as
     `askback.Answer` to receive the full answer and branch on a decline yourself.
+
+    `out_of_band=True` asks for the approval on a page askback serves (URL mode), where no agent answering
+    forms can reach: the person sees the action and its values there and approves or rejects it. A callable
+    decides per call: it receives the values it names as parameters (`lambda amount: amount > 1000`).
     """
 
     text: str
     field: str | None = None
+    out_of_band: bool | Callable[..., bool] = False
 
 
 @dataclass(frozen=True)
@@ -101,6 +108,17 @@ class Answer:
     @property
     def accepted(self) -> bool:
         return self.action == "accept"
+
+
+class Secret(SecretStr):
+    """A credential (a password, an API key, a token) entered on a page askback serves, never in a form.
+
+    Annotate a parameter with it and askback asks for the value out of band (MCP URL mode): the value never
+    passes through the client or any `requestState`. Its `repr` and `str` never show it; `reveal()` does.
+    """
+
+    def reveal(self) -> str:
+        return self.get_secret_value()
 
 
 @dataclass(frozen=True)

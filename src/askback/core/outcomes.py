@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from askback.core.markers import Caller
+from askback.core.marks import MarkRequest
 from askback.core.progress import Progress
 from askback.core.questions import MissingValue, Question
 
@@ -43,7 +44,7 @@ class Need:
     the `marks` of these steps completed elsewhere (an out-of-band page), by parameter name."""
 
     options: tuple[str, ...] = ()
-    marks: tuple[str, ...] = ()
+    marks: tuple[MarkRequest, ...] = ()
     caller: Caller = field(default_factory=lambda: Caller(None))
 
 

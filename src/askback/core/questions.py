@@ -67,6 +67,11 @@ class UrlQuestion:
     def fingerprint(self) -> str:
         return short_digest(canonical_json(["url", self.key, self.message, self.url]))
 
+    @property
+    def elicitation_id(self) -> str:
+        """A stable id for this step (2025-11-25 sessions name URL elicitations), not the link itself."""
+        return short_digest(canonical_json(["url-id", self.url]), 12)
+
 
 @dataclass(frozen=True)
 class SamplingQuestion:

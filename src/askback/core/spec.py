@@ -11,21 +11,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import create_model
+from pydantic import SecretStr, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from askback.core.forms import NO_DEFAULT, field_form
 from askback.core.kinds import (
+    ApprovalParam,
     CallerParam,
     ChoiceParam,
     ConfirmParam,
     Param,
     RootsParam,
     SampleParam,
+    SecretParam,
     ValueParam,
 )
-from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample
+from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample, Secret
 from askback.core.questions import FormQuestion
 from askback.core.secrets import SecretInForm, credential_term, field_credential
 
@@ -147,11 +149,13 @@ def build_spec(
         params.append(_param_spec(where, endpoint, pname, annotation, parameter.default, notes))
     names = {p.name for p in params}
     confirm_deps = tuple(p.name for p in params if not isinstance(p, ConfirmParam) and not p.injected)
+    by_kind = {p.name: p for p in params}
     resolved: list[Param] = []
     for p in params:
         deps = p.deps
         if isinstance(p, ConfirmParam):
             deps = confirm_deps  # a confirmation is the last step: it covers every value the function receives
+            deps = tuple(d for d in deps if not isinstance(by_kind.get(d), SecretParam))
         unknown = [d for d in deps if d not in names]
         if unknown:
             raise SpecError(f"{where}: parameter {p.name!r} refers to unknown parameter(s) {', '.join(unknown)}")
@@ -224,13 +228,27 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
     if isinstance(marker, Confirm):
         if plain is not Answer and plain is not bool:
             raise SpecError(f"{where}: Confirm parameter {pname!r} must be typed bool or askback.Answer")
-        return ConfirmParam(
-            message=marker.text,
-            field=marker.field or pname,
-            deps=template_fields(marker.text),
-            wants_answer=plain is Answer,
+        confirm: dict[str, Any] = {
+            "message": marker.text,
+            "field": marker.field or pname,
+            "deps": template_fields(marker.text),
+            "wants_answer": plain is Answer,
             **{**common, "default": NO_DEFAULT},
+        }
+        if marker.out_of_band is False:
+            return ConfirmParam(**confirm)
+        if marker.out_of_band is True:
+            return ApprovalParam(**confirm)
+        if not callable(marker.out_of_band):
+            raise SpecError(f"{where}: Confirm(out_of_band=...) takes True, False or a function of parameters")
+        return ApprovalParam(
+            condition=marker.out_of_band, condition_params=_provider_params(marker.out_of_band), **confirm
         )
+    if isinstance(plain, type) and issubclass(plain, SecretStr):
+        if plain is not Secret:
+            raise SpecError(f"{where}: type the credential parameter {pname!r} as askback.Secret")
+        message = marker.message if isinstance(marker, Ask) else None
+        return SecretParam(message=message, field=pname, deps=template_fields(message), **common)
     if isinstance(marker, Sample):
         full = plain in (dict, dict[str, Any])
         if not full and plain is not str:

@@ -147,6 +147,7 @@ class Keyring:
         if not keys:
             raise KeyConfigError("a key ring needs at least one key")
         self._keys: list[tuple[bytes, AESGCM]] = []
+        self._raw = tuple(keys)
         for raw in keys:
             if len(raw) < MIN_KEY_BYTES:
                 raise KeyConfigError(f"each key must be at least {MIN_KEY_BYTES} bytes (got {len(raw)})")
@@ -195,6 +196,21 @@ class Keyring:
             finally:
                 candidate.unlink(missing_ok=True)
         return cls.from_text(path.read_text())
+
+    def derive_bytes(self, purpose: str) -> bytes:
+        """A 32-byte key for another purpose (an HMAC), from the sealing key, under its own HKDF label."""
+        return HKDF(algorithm=SHA256(), length=32, salt=None, info=b"askback " + purpose.encode()).derive(self._raw[0])
+
+    def derive(self, purpose: str) -> list[tuple[bytes, AESGCM]]:
+        """AEAD keys for another purpose (secrets at rest, page tokens), one per ring key, the sealing key first.
+
+        Each is HKDF-derived under its own label, so no key ever serves two purposes.
+        """
+        out = []
+        for (kid, _), raw in zip(self._keys, self._raw, strict=True):
+            derived = HKDF(algorithm=SHA256(), length=32, salt=None, info=b"askback " + purpose.encode()).derive(raw)
+            out.append((kid, AESGCM(derived)))
+        return out
 
     @property
     def sealing_key_id(self) -> bytes:

@@ -24,6 +24,7 @@ from starlette.types import Receive, Scope, Send
 
 from askback.app import App
 from askback.mcp.server import build_server
+from askback.web.serving import pages_for
 
 _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
 
@@ -85,7 +86,11 @@ def http_app(
         finally:
             await app.stop()
 
-    routes: list[BaseRoute] = [Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]), *extra_routes]
+    routes: list[BaseRoute] = [
+        Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]),
+        *pages_for(app, host),
+        *extra_routes,
+    ]
     return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
 
 

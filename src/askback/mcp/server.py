@@ -225,11 +225,16 @@ class _McpServer:
         caps = wire.capabilities(ctx.session.client_capabilities)
         if not modern and not ctx.session.can_send_request:
             caps = Capabilities()  # no back-channel on this connection: nothing can be asked
-        rnd = Round(method, target, dict(arguments), responses, state, caps, self._principal(ctx))
+        rnd = Round(method, target, dict(arguments), responses, state, caps, self._principal(ctx), _origin(ctx))
         try:
             if modern:
                 return await self.flow.step(spec, rnd)
-            return await self.flow.converse(spec, rnd, lambda question: self._ask_back(ctx, question))
+            return await self.flow.converse(
+                spec,
+                rnd,
+                lambda question: self._ask_back(ctx, question),
+                lambda question: ctx.session.send_elicit_complete(question.elicitation_id, ctx.request_id),
+            )
         except (AskbackError, SecretInForm, MCPError):
             raise
         except Exception as exc:
@@ -271,6 +276,8 @@ class _McpServer:
 
     async def _ask_back(self, ctx: ServerRequestContext[Any], question: Question) -> dict[str, Any]:
         request = wire.input_request(question)
+        if isinstance(question, UrlQuestion):  # 2025-11-25 names each URL elicitation
+            request["params"]["elicitationId"] = question.elicitation_id
         metadata = ServerMessageMetadata(related_request_id=ctx.request_id)
         model: types.ServerRequest
         result_type: type[types.Result]
@@ -323,6 +330,18 @@ def _choices(spec: Spec | None) -> dict[str, ChoiceParam]:
     if spec is None:
         return {}
     return {p.name: p for p in spec.argument_params if isinstance(p, ChoiceParam)}
+
+
+_LOOPBACK = frozenset({"127.0.0.1", "localhost", "[::1]"})
+
+
+def _origin(ctx: ServerRequestContext[Any]) -> str | None:
+    """scheme://host of the request, when it came to a loopback address: a local page link needs no config."""
+    http = ctx.request
+    url = getattr(http, "url", None)
+    if url is None or url.hostname not in {h.strip("[]") for h in _LOOPBACK}:
+        return None
+    return f"{url.scheme}://{url.netloc}"
 
 
 def _request_of(ctx: ServerRequestContext[Any]) -> Request:

@@ -1,0 +1,193 @@
+"""Out-of-band steps: the tickets behind askback's pages, their completion marks and the secrets they collect.
+
+A flow that needs a secret or an approval gets a page link from here: an unguessable ticket bound to the flow
+id, the parameter, the principal and the flow's deadline. The link carries nothing else (no secret, no
+personal data). Every record is sealed at rest with a key derived from the key ring, under its own store key as
+associated data, so a row copied to another key opens nowhere. A secret entered on the page is stored sealed
+until the function runs, then read and deleted in one step.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from cryptography.exceptions import InvalidTag
+
+from askback.core.errors import AskbackError
+from askback.core.marks import Mark, MarkRequest, Purpose, Status
+from askback.core.state import Keyring, b64url
+from askback.stores.base import Clock, Store
+
+PAGE_PATH = "/askback/p/"
+
+
+class NoPublicUrl(AskbackError):
+    """A page link is needed but the server knows no URL a person's browser can reach it at."""
+
+    @property
+    def public_message(self) -> str:
+        return (
+            "This tool needs a step on a web page, but the server has no public URL for its pages "
+            "(its operator sets ASKBACK_PUBLIC_URL). Nothing was done."
+        )
+
+
+@dataclass(frozen=True)
+class Ticket:
+    """What stands behind a page link."""
+
+    ticket: str
+    flow: str
+    name: str
+    purpose: Purpose
+    principal: str | None
+    audience: str
+    tool: str
+    title: str
+    message: str
+    summary: tuple[tuple[str, str], ...]
+    expires_at: float
+
+
+class Vault:
+    """AEAD for records at rest: sealed with the ring's first key, opened by any (rotation keeps working)."""
+
+    def __init__(self, keyring: Keyring, purpose: str) -> None:
+        self._keys = keyring.derive(purpose)
+        self._by_id = dict(self._keys)
+
+    def seal(self, key: str, data: bytes) -> bytes:
+        kid, aead = self._keys[0]
+        nonce = os.urandom(12)
+        return kid + nonce + aead.encrypt(nonce, data, key.encode())
+
+    def open(self, key: str, blob: bytes) -> bytes | None:
+        aead = self._by_id.get(blob[:4])
+        if aead is None or len(blob) < 4 + 12 + 16:
+            return None
+        try:
+            return aead.decrypt(blob[4:16], blob[16:], key.encode())
+        except InvalidTag:
+            return None
+
+
+class OutOfBand:
+    """Tickets, marks and secrets in the store, for the flow (which mints and reads) and the pages (which
+    complete)."""
+
+    def __init__(self, store: Store, keyring: Keyring, clock: Clock) -> None:
+        self.store = store
+        self.clock = clock
+        self.vault = Vault(keyring, "out-of-band v1")
+
+    # -- the flow's side ---------------------------------------------------------------------------------
+    async def mark(
+        self,
+        *,
+        flow_id: bytes,
+        deadline: float,
+        request: MarkRequest,
+        principal: str | None,
+        audience: str,
+        tool: str,
+        base_url: str | None,
+    ) -> Mark:
+        """Where this step stands; the first time, mint its ticket (the same link every round after)."""
+        flow = b64url(flow_id)
+        key = _mark_key(flow, request.name)
+        record = await self._get_json(key)
+        if record is None:
+            if not base_url:
+                raise NoPublicUrl("no public URL for askback's pages")
+            ticket = Ticket(
+                ticket=b64url(os.urandom(24)),
+                flow=flow,
+                name=request.name,
+                purpose=request.purpose,
+                principal=principal,
+                audience=audience,
+                tool=tool,
+                title=request.title,
+                message=request.message,
+                summary=request.summary,
+                expires_at=deadline,
+            )
+            url = base_url.rstrip("/") + PAGE_PATH + ticket.ticket
+            record = {"status": "pending", "ticket": ticket.ticket, "url": url}
+            await self._put_json(_ticket_key(ticket.ticket), asdict(ticket), deadline)
+            await self._put_json(key, record, deadline)
+        return Mark(status=record["status"], url=record["url"])
+
+    async def take_secret(self, flow_id: bytes, name: str) -> str | None:
+        """The secret entered for this flow's parameter, read and deleted in one step (None if gone)."""
+        key = _secret_key(b64url(flow_id), name)
+        blob = await self.store.take(key)
+        if blob is None:
+            return None
+        data = self.vault.open(key, blob)
+        return data.decode("utf-8") if data is not None else None
+
+    # -- the page's side ---------------------------------------------------------------------------------
+    async def ticket(self, ticket: str) -> Ticket | None:
+        """The ticket behind a link, if it exists and has not expired."""
+        if not _looks_like_ticket(ticket):
+            return None
+        raw = await self._get_json(_ticket_key(ticket))
+        if raw is None:
+            return None
+        raw["summary"] = tuple(tuple(pair) for pair in raw.get("summary", ()))
+        return Ticket(**raw)
+
+    async def status(self, ticket: Ticket) -> Status:
+        record = await self._get_json(_mark_key(ticket.flow, ticket.name))
+        status: Status = "pending" if record is None else record["status"]
+        return status
+
+    async def complete(self, ticket: Ticket, *, secret: str | None = None, approved: bool | None = None) -> bool:
+        """Finish the step once: store the secret (sealed) or the decision. False if it was finished before."""
+        if not await self.store.claim(f"page:{ticket.ticket}", ticket.expires_at):
+            return False  # a second submit of the same link, even a concurrent one, changes nothing
+        if secret is not None:
+            key = _secret_key(ticket.flow, ticket.name)
+            await self.store.put(key, self.vault.seal(key, secret.encode("utf-8")), ticket.expires_at)
+        status: Status = "rejected" if approved is False else "done"
+        mark_key = _mark_key(ticket.flow, ticket.name)
+        record = await self._get_json(mark_key) or {}
+        await self._put_json(mark_key, {**record, "status": status}, ticket.expires_at)
+        return True
+
+    # -- sealed JSON records -----------------------------------------------------------------------------
+    async def _get_json(self, key: str) -> dict[str, Any] | None:
+        blob = await self.store.get(key)
+        if blob is None:
+            return None
+        data = self.vault.open(key, blob)
+        if data is None:
+            return None
+        value = json.loads(data)
+        return value if isinstance(value, dict) else None
+
+    async def _put_json(self, key: str, value: dict[str, Any], expires_at: float) -> None:
+        await self.store.put(key, self.vault.seal(key, json.dumps(value).encode()), expires_at)
+
+
+def _mark_key(flow: str, name: str) -> str:
+    return f"mark:{flow}:{name}"
+
+
+def _ticket_key(ticket: str) -> str:
+    return f"ticket:{ticket}"
+
+
+def _secret_key(flow: str, name: str) -> str:
+    return f"secret:{flow}:{name}"
+
+
+_TICKET_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+
+
+def _looks_like_ticket(text: str) -> bool:
+    return len(text) == 32 and set(text) <= _TICKET_ALPHABET
