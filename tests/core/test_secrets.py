@@ -68,10 +68,11 @@ def test_registration_refuses_a_credential_parameter() -> None:
         def login(username: str, password: str) -> str:
             return username
 
-    with pytest.raises(SecretInForm):
-        @app.tool()
-        def connect(key: SecretStr) -> str:
-            return "x"
+    @app.tool()
+    def connect(key: SecretStr) -> str:  # a credential type is asked out of band, on askback's page
+        return "x"
+
+    assert app.tools["connect"].param("key").kind == "secret"
 
     with pytest.raises(SecretInForm):
         @app.tool()

@@ -245,7 +245,7 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
             condition=marker.out_of_band, condition_params=_provider_params(marker.out_of_band), **confirm
         )
     if isinstance(plain, type) and issubclass(plain, SecretStr):
-        if plain is not Secret:
+        if plain not in (Secret, SecretStr):
             raise SpecError(f"{where}: type the credential parameter {pname!r} as askback.Secret")
         message = marker.message if isinstance(marker, Ask) else None
         return SecretParam(message=message, field=pname, deps=template_fields(message), **common)
