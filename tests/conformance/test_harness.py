@@ -65,10 +65,12 @@ def test_official_harness_passes_every_scenario_askback_can_serve(
         watchdog.cancel()
     output = "".join(lines)
     if code == CANNOT_RUN:
-        unavailable(next((line for line in lines if "CANNOT RUN" in line), output[-2000:]).strip())
+        reason = next((line for line in lines if "CANNOT RUN: " in line), output[-2000:])
+        unavailable(reason.split("CANNOT RUN: ", 1)[-1].strip())
     summary = re.search(r"^(\d+) passed, (\d+) failed, (\d+) expected to fail$", output, re.MULTILINE)
     assert summary is not None, f"the runner printed no summary line (exit {code}):\n{output}"
-    assert summary.group(2) == "0" and code == 0, f"conformance failed (exit {code}):\n{output}"
+    assert summary.group(2) == "0" and code == 0, (
+        f"conformance failed (exit {code}); each scenario's checks.json and log: {tmp_path / 'results'}\n{output}")
     # The multi round-trip scenarios are what askback is for: none of them may ever be an expected failure.
     for scenario in (*MRTR_SERVER, "sep-2322-client-request-state"):
         assert re.search(rf"^PASS\s+\w+\s+{re.escape(scenario)}\s", output, re.MULTILINE), f"{scenario}:\n{output}"
