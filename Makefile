@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?=
 
-.PHONY: demo test lint typecheck bench stress clean
+.PHONY: demo test conformance lint typecheck bench stress clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +19,11 @@ test: $(BIN)/.installed
 	$(BIN)/ruff check src tests bench docs
 	$(BIN)/mypy
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+# The official MCP conformance harness alone (it also runs inside `make test`): node 22 and the pinned harness
+# come from the npm registry into ~/.cache/askback-conformance on first use (or $ASKBACK_CONFORMANCE_CACHE).
+conformance: $(BIN)/.installed
+	$(BIN)/python tests/conformance/run.py $(CONFORMANCE_ARGS)
 
 # The benchmark against the official SDK and FastMCP (FastMCP goes in its own venv, bench/.venv-fastmcp):
 # about ten minutes; writes its tables and the profile into docs/benchmarks.md. `python bench/run.py --quick`

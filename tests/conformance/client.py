@@ -1,14 +1,29 @@
 """The client under test for the official MCP conformance harness: `python tests/conformance/client.py URL`.
 
-For `sep-2322-client-request-state` it lists the mock server's tools and calls each `test_mrtr_*` tool with
-`askback.Client`, answering every form with a callable: booleans yes, other fields their default or a
-placeholder. While the first flow waits for its answer, it calls `test_mrtr_unrelated` on the same client,
-which must carry none of that flow's `inputResponses` or `requestState`. It exits 0 when every call completed.
+The harness starts a mock server per client scenario and runs this file with the mock's URL as the last
+argument; `MCP_CONFORMANCE_SCENARIO` names the scenario and `MCP_CONFORMANCE_CONTEXT` (JSON) may carry the
+calls the scenario wants made. Everything goes through `askback.Client`, answering every form with a callable:
+booleans yes, other fields their default or a placeholder.
+
+- `sep-2322-client-request-state`: calls each `test_mrtr_*` tool. While the first flow waits for its answer it
+  calls `test_mrtr_unrelated` on the same client, which must carry none of that flow's `inputResponses` or
+  `requestState`.
+- `json-schema-2020-12-preservation`: sends the `inputSchema` it received for `json_schema_2020_12_tool` back,
+  verbatim, to `json_schema_echo`, so the harness sees what the client kept.
+- `json-schema-ref-no-deref`: lists the tools only (the mock serves nothing else); the harness checks that the
+  client did not fetch the network `$ref` in a schema.
+- every other scenario: lists the tools, then calls each one, with the context's arguments when the scenario
+  gives them (`http-custom-headers`), else with a placeholder for each required argument.
+
+It exits 0 when every call it made completed.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import anyio
@@ -16,6 +31,7 @@ import anyio
 import askback
 
 UNRELATED = "test_mrtr_unrelated"
+PLACEHOLDERS: dict[str, Any] = {"boolean": True, "integer": 1, "number": 1, "string": "conformance"}
 
 
 def placeholder(field: askback.client.Field) -> Any:
@@ -23,10 +39,34 @@ def placeholder(field: askback.client.Field) -> Any:
         return field.default
     if field.choices:
         return [field.choices[0].value] if field.multiple else field.choices[0].value
-    return {"boolean": True, "integer": 1, "number": 1}.get(field.type, "conformance")
+    return PLACEHOLDERS.get(field.type, "conformance")
 
 
-async def main(url: str) -> int:
+def placeholder_arguments(tool: Mapping[str, Any]) -> dict[str, Any]:
+    """A value for each required argument, by its JSON Schema type."""
+    schema = tool.get("inputSchema") or {}
+    properties = schema.get("properties") or {}
+    return {
+        name: PLACEHOLDERS.get(str(properties.get(name, {}).get("type")), "conformance")
+        for name in schema.get("required") or []
+    }
+
+
+def context_calls() -> dict[str, dict[str, Any]]:
+    """The arguments the scenario asks for, by tool name (`MCP_CONFORMANCE_CONTEXT.toolCalls`)."""
+    context = json.loads(os.environ.get("MCP_CONFORMANCE_CONTEXT") or "{}")
+    return {call["name"]: dict(call.get("arguments") or {}) for call in context.get("toolCalls") or []}
+
+
+def form_answerer() -> askback.CallableAnswerer:
+    async def answer(question: askback.client.Question) -> Any:
+        assert isinstance(question, askback.client.FormQuestion)
+        return {f.name: placeholder(f) for f in question.fields}
+
+    return askback.CallableAnswerer(answer)
+
+
+async def request_state(url: str) -> int:
     finished: list[str] = []
     called_unrelated: list[bool] = []
     client: askback.Client
@@ -51,7 +91,43 @@ async def main(url: str) -> int:
     return 0 if set(finished) == expected else 1
 
 
+async def schema_echo(url: str) -> int:
+    async with askback.Client(url, answerer=form_answerer(), timeout=25) as client:
+        tools = {t["name"]: t for t in await client.list_tools()}
+        schema = tools["json_schema_2020_12_tool"]["inputSchema"]
+        result = await client.call_tool("json_schema_echo", {"schema": schema})
+    print(f"json_schema_echo: {'error' if result.is_error else 'complete'}")
+    return 1 if result.is_error else 0
+
+
+async def list_only(url: str) -> int:
+    async with askback.Client(url, answerer=form_answerer(), timeout=25) as client:
+        tools = await client.list_tools()
+    print(f"{len(tools)} tools listed")
+    return 0
+
+
+async def every_tool(url: str) -> int:
+    given = context_calls()
+    failed = 0
+    async with askback.Client(url, answerer=form_answerer(), timeout=25) as client:
+        for tool in await client.list_tools():
+            name = tool["name"]
+            result = await client.call_tool(name, given.get(name, placeholder_arguments(tool)))
+            print(f"{name}: {'error' if result.is_error else 'complete'}")
+            failed += bool(result.is_error)
+    return 1 if failed else 0
+
+
+SCENARIOS = {
+    "sep-2322-client-request-state": request_state,
+    "json-schema-2020-12-preservation": schema_echo,
+    "json-schema-ref-no-deref": list_only,
+}
+
+
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit("usage: client.py SERVER_URL")
-    sys.exit(anyio.run(main, sys.argv[-1]))
+    scenario = os.environ.get("MCP_CONFORMANCE_SCENARIO", "sep-2322-client-request-state")
+    sys.exit(anyio.run(SCENARIOS.get(scenario, every_tool), sys.argv[-1]))

@@ -1,11 +1,19 @@
-"""The MCP conformance harness's MRTR fixtures, written only with askback's public API.
+"""The fixtures the official MCP conformance harness calls, written only with askback's public API.
 
-Serve with `askback serve tests/conformance/server.py --port 3101`, then run
-`STRICT_WARNINGS=1 ../shared/conformance/run-mrtr.sh http://127.0.0.1:3101/mcp`.
+The MRTR fixtures (`test_input_required_result_*`) come first, then the everything-server fixtures the other
+2026-07-28 server scenarios call (content types, errors, prompts, resources, the `server-stateless` probes).
+Names, texts and URIs are fixed by the harness. `python tests/conformance/run.py` serves this file and runs the
+scenarios; `askback serve tests/conformance/server.py --port 3101` serves it by hand.
 """
 
 
-from typing import Annotated
+import base64
+import io
+import json
+import wave
+from typing import Annotated, Any
+
+from pydantic import Field
 
 import askback
 
@@ -83,3 +91,156 @@ def test_input_required_result_capabilities(
 ) -> str:
     """Needs a model's answer; a client that declares only sampling is asked only that."""
     return summary
+
+
+# -- everything-server fixtures ---------------------------------------------------------------------------
+# Content a plain return value cannot carry (images, audio, embedded resources) is returned as a full
+# `CallToolResult` / `GetPromptResult` dict, which askback passes through.
+
+# A 1x1 red PNG and 10 ms of 8 kHz silence: the smallest valid payloads of each kind.
+PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC"
+
+
+def _wav() -> str:
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(1)
+        out.setframerate(8000)
+        out.writeframes(b"\x80" * 80)
+    return base64.b64encode(buffer.getvalue()).decode()
+
+
+WAV = _wav()
+
+
+@app.tool()
+def test_simple_text() -> str:
+    """Returns one text item."""
+    return "This is a simple text response for testing."
+
+
+@app.tool()
+def test_image_content() -> dict[str, Any]:
+    """Returns one image item."""
+    return {"content": [{"type": "image", "data": PNG, "mimeType": "image/png"}]}
+
+
+@app.tool()
+def test_audio_content() -> dict[str, Any]:
+    """Returns one audio item."""
+    return {"content": [{"type": "audio", "data": WAV, "mimeType": "audio/wav"}]}
+
+
+@app.tool()
+def test_embedded_resource() -> dict[str, Any]:
+    """Returns one embedded resource."""
+    resource = {"uri": "test://embedded-resource", "mimeType": "text/plain",
+                "text": "This is an embedded resource content."}
+    return {"content": [{"type": "resource", "resource": resource}]}
+
+
+@app.tool()
+def test_multiple_content_types() -> dict[str, Any]:
+    """Returns text, an image and an embedded resource in one result."""
+    resource = {"uri": "test://mixed-content-resource", "mimeType": "application/json",
+                "text": json.dumps({"test": "data", "value": 123})}
+    return {"content": [
+        {"type": "text", "text": "Multiple content types test:"},
+        {"type": "image", "data": PNG, "mimeType": "image/png"},
+        {"type": "resource", "resource": resource},
+    ]}
+
+
+@app.tool()
+def test_error_handling() -> str:
+    """Always fails with a tool error."""
+    raise askback.ToolError("This tool intentionally returns an error for testing")
+
+
+@app.tool()
+def test_tool_with_progress() -> str:
+    """The harness expects progress notifications; a tool has no way to send them (expected to fail)."""
+    return "Progress tool finished (no progress notifications: askback tools cannot send them)."
+
+
+@app.tool()
+def test_missing_capability(
+    answer: Annotated[str, askback.Sample("Reply with one word", max_tokens=10)],
+) -> str:
+    """Needs the client's model: a client that did not declare sampling cannot be served."""
+    return f"The model answered: {answer}"
+
+
+@app.tool()
+def test_streaming_elicitation(
+    user_name: Annotated[str, askback.Ask("What is your name?", field="name")],
+) -> str:
+    """Asks through the response (an input_required result), never through an independent request."""
+    return f"Hello, {user_name}!"
+
+
+@app.tool()
+def test_logging_tool() -> str:
+    """Sends no log message: the request set no log level."""
+    return "Logging tool finished."
+
+
+@app.tool()
+def test_custom_headers(
+    region: Annotated[str, Field(description="Mirrored into the Mcp-Param-Region header",
+                                 json_schema_extra={"x-mcp-header": "Region"})],
+) -> str:
+    """Its argument is mirrored into a custom header the server checks against the body."""
+    return f"Region: {region}"
+
+
+@app.prompt()
+def test_simple_prompt() -> str:
+    """A prompt without arguments."""
+    return "This is a simple prompt for testing."
+
+
+@app.prompt()
+def test_prompt_with_arguments(
+    arg1: Annotated[str, Field(description="First test argument")],
+    arg2: Annotated[str, Field(description="Second test argument")],
+) -> str:
+    """A prompt that fills in two arguments."""
+    return f"Prompt with arguments: arg1='{arg1}', arg2='{arg2}'"
+
+
+@app.prompt()
+def test_prompt_with_embedded_resource(
+    resourceUri: Annotated[str, Field(description="URI of the resource to embed")],  # the harness names it
+) -> list[dict[str, Any]]:
+    """A prompt that embeds a resource."""
+    resource = {"uri": resourceUri, "mimeType": "text/plain", "text": "Embedded resource content for testing."}
+    return [
+        {"role": "user", "content": {"type": "resource", "resource": resource}},
+        {"role": "user", "content": {"type": "text", "text": "Please process the embedded resource above."}},
+    ]
+
+
+@app.prompt()
+def test_prompt_with_image() -> list[dict[str, Any]]:
+    """A prompt that carries an image."""
+    return [
+        {"role": "user", "content": {"type": "image", "data": PNG, "mimeType": "image/png"}},
+        {"role": "user", "content": {"type": "text", "text": "Please analyze the image above."}},
+    ]
+
+
+@app.resource("test://static-text", description="A static text resource")
+def static_text() -> str:
+    return "This is the content of the static text resource."
+
+
+@app.resource("test://static-binary", description="A static binary resource", mime_type="image/png")
+def static_binary() -> bytes:
+    return base64.b64decode(PNG)
+
+
+@app.resource("test://template/{id}/data", description="A resource template", mime_type="application/json")
+def template_data(id: str) -> dict[str, Any]:  # the template names it
+    return {"id": id, "templateTest": True, "data": f"Data for ID: {id}"}

@@ -1,0 +1,134 @@
+"""Which conformance scenarios run, and which are expected to fail today and why.
+
+The server scenarios are every server scenario harness 0.2.0-alpha.12 lists for MCP 2026-07-28 (`conformance
+list --requirements 2026-07-28`: 37 required, plus the 3 it lists as pending). The client scenarios are the
+2026-07-28 ones `client.py` can take part in.
+
+`EXPECTED_FAILURES` names, per scenario, the checks that fail until a feature lands, with the reason. A
+scenario counts as expected to fail only when exactly those checks (or some of them) fail; any other failing
+check fails the run, and so does a listed scenario that passes: remove its entry when its feature lands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MRTR_SERVER = (
+    "input-required-result-basic-elicitation",
+    "input-required-result-basic-sampling",
+    "input-required-result-basic-list-roots",
+    "input-required-result-request-state",
+    "input-required-result-multiple-input-requests",
+    "input-required-result-multi-round",
+    "input-required-result-missing-input-response",
+    "input-required-result-non-tool-request",
+    "input-required-result-result-type",
+    "input-required-result-unsupported-methods",
+    "input-required-result-tampered-state",
+    "input-required-result-capability-check",
+    "input-required-result-ignore-extra-params",
+    "input-required-result-validate-input",
+)
+
+OTHER_SERVER = (
+    "server-stateless",
+    "completion-complete",
+    "tools-list",
+    "tools-call-simple-text",
+    "tools-call-image",
+    "tools-call-audio",
+    "tools-call-embedded-resource",
+    "tools-call-mixed-content",
+    "tools-call-error",
+    "tools-call-with-progress",
+    "server-sse-multiple-streams",
+    "resources-list",
+    "resources-read-text",
+    "resources-read-binary",
+    "resources-templates-read",
+    "sep-2164-resource-not-found",
+    "prompts-list",
+    "prompts-get-simple",
+    "prompts-get-with-args",
+    "prompts-get-embedded-resource",
+    "prompts-get-with-image",
+    "dns-rebinding-protection",
+    "caching",
+    # listed by the harness as pending for 2026-07-28 (not yet scored):
+    "json-schema-2020-12",
+    "http-header-validation",
+    "http-custom-header-server-validation",
+)
+
+SERVER = MRTR_SERVER + OTHER_SERVER
+
+CLIENT = (
+    "sep-2322-client-request-state",
+    "tools_call",
+    "request-metadata",
+    "http-standard-headers",
+    "http-custom-headers",
+    "http-invalid-tool-headers",
+    "json-schema-ref-no-deref",
+    "json-schema-2020-12-preservation",
+)
+
+# Scenarios the harness has for 2026-07-28 that this runner does not start, and why (printed with every run).
+NOT_RUN = {
+    "auth/* (25 client scenarios)": "askback's client has no OAuth; each would fail at its first 401",
+    "tasks-* (10 server scenarios)": "the tasks extension (SEP-2663) is not scored for 2026-07-28 and askback "
+    "does not implement it",
+}
+
+# A pseudo check: the client under test exited non-zero or timed out (the harness reports it in its log).
+CLIENT_EXIT = "client-exit"
+
+
+@dataclass(frozen=True)
+class Expected:
+    reason: str
+    checks: frozenset[str]
+
+
+def _expect(reason: str, *checks: str) -> Expected:
+    return Expected(reason, frozenset(checks))
+
+
+EXPECTED_FAILURES: dict[str, Expected] = {
+    "server-stateless": _expect(
+        "a call needing a capability the client did not declare gets a tool result, not the -32021 error with "
+        "HTTP 400 MCP 2026-07-28 requires (issue 7, section 2.3)",
+        "sep-2575-server-rejects-undeclared-capability",
+        "sep-2575-missing-capability-http-400",
+    ),
+    "completion-complete": _expect(
+        "askback does not answer completion/complete yet (issue 7, section 3: completions)",
+        "completion-complete",
+    ),
+    "tools-call-with-progress": _expect(
+        "a tool cannot send progress notifications: askback gives a tool no request context",
+        "tools-call-with-progress",
+    ),
+    "sep-2164-resource-not-found": _expect(
+        "the resources/read not-found error carries no data.uri (a SHOULD; a warning, which counts as a failure)",
+        "sep-2164-data-uri",
+    ),
+    "json-schema-2020-12": _expect(
+        "askback derives a tool's inputSchema from its signature: a top-level $schema, $defs, "
+        "additionalProperties, allOf or if/then/else cannot be declared (the harness lists this as pending)",
+        "json-schema-2020-12-tool-found",
+    ),
+    "http-invalid-tool-headers": _expect(
+        "askback.Client lists and calls tools whose x-mcp-header is invalid instead of excluding them "
+        "(issue 7, section 2.13)",
+        "sep-2243-x-mcp-header-not-empty",
+        "sep-2243-x-mcp-header-primitive-only",
+        "sep-2243-x-mcp-header-unique",
+        "sep-2243-x-mcp-header-charset",
+    ),
+    "request-metadata": _expect(
+        "askback.Client does not retry with a version from a -32022 'supported' list (issue 7, section 2.13)",
+        "sep-2575-client-retry-supported-version",
+        CLIENT_EXIT,
+    ),
+}
