@@ -95,23 +95,9 @@ def _expect(reason: str, *checks: str) -> Expected:
 
 
 EXPECTED_FAILURES: dict[str, Expected] = {
-    "server-stateless": _expect(
-        "a call needing a capability the client did not declare gets a tool result, not the -32021 error with "
-        "HTTP 400 MCP 2026-07-28 requires (issue 7, section 2.3)",
-        "sep-2575-server-rejects-undeclared-capability",
-        "sep-2575-missing-capability-http-400",
-    ),
-    "completion-complete": _expect(
-        "askback does not answer completion/complete yet (issue 7, section 3: completions)",
-        "completion-complete",
-    ),
     "tools-call-with-progress": _expect(
         "a tool cannot send progress notifications: askback gives a tool no request context",
         "tools-call-with-progress",
-    ),
-    "sep-2164-resource-not-found": _expect(
-        "the resources/read not-found error carries no data.uri (a SHOULD; a warning, which counts as a failure)",
-        "sep-2164-data-uri",
     ),
     "json-schema-2020-12": _expect(
         "askback derives a tool's inputSchema from its signature: a top-level $schema, $defs, "

@@ -88,7 +88,7 @@ class _McpServer:
         if app.prompts:
             add("prompts/list", types.PaginatedRequestParams, self.list_prompts)
             add("prompts/get", _PromptGet, self.get_prompt)
-        if any(_choices(s) for s in [*app.prompts.values(), *app.resources.values()]):
+        if app.prompts or app.resources:  # a choice's provider suggests values; other arguments get none
             add("completion/complete", types.CompleteRequestParams, self.complete)
         if app.resources:
             add("resources/list", types.PaginatedRequestParams, self.list_resources)
@@ -188,7 +188,7 @@ class _McpServer:
             if variables is not None:
                 break
         else:
-            raise MCPError(code=types.INVALID_PARAMS, message=f"Resource not found: {uri}")
+            raise MCPError(code=types.INVALID_PARAMS, message=f"Resource not found: {uri}", data={"uri": uri})
         step = await self._play_or_raise(ctx, spec, "resources/read", uri, dict(variables))
         if isinstance(step, Finished):
             return wire.resource_result(step.value, uri, spec.mime_type)
