@@ -1,4 +1,5 @@
-"""The bundled demo app: a bank transfer that asks, an issue tracker, a prompt and a resource template."""
+"""The bundled demo app: a bank transfer that asks, a bank connection that takes an API key out of band, an issue
+tracker, a prompt and a resource template."""
 
 from __future__ import annotations
 
@@ -38,10 +39,28 @@ def transfer(
     amount: Annotated[Decimal, Field(ge=Decimal("0.01"), le=10_000, description="Amount to send, in EUR")],
     to: Annotated[str, Field(min_length=15, max_length=34, description="Recipient IBAN")],
     from_account: Annotated[str, askback.OneOf(accounts_of_caller), Field(description="Account to send from")],
-    confirm: Annotated[bool, askback.Confirm("Send {amount} EUR from {from_account} to {to}?")],
+    confirm: Annotated[
+        bool,
+        # Above 1,000 EUR the person approves on askback's own page, where no agent answering forms can reach.
+        askback.Confirm("Send {amount} EUR from {from_account} to {to}?", out_of_band=lambda amount: amount > 1000),
+    ],
 ) -> Receipt:
-    """Send money from one of your accounts. Asks for anything missing, then for confirmation; runs once."""
+    """Send money from one of your accounts. Asks for anything missing, then for confirmation (above 1,000 EUR
+    on a page of its own); runs once."""
     return Receipt(reference="TX-" + secrets.token_hex(4).upper(), amount=amount, from_account=from_account, to=to)
+
+
+@app.tool()
+def connect_bank(
+    bank: Annotated[Literal["acme", "globex"], Field(description="Bank to connect")],
+    api_key: Annotated[askback.Secret, askback.Ask("the API key from {bank}'s developer settings")],
+) -> dict[str, str]:
+    """Connect a bank with its API key. The key is entered on a page of this server, never in the chat."""
+    _CONNECTED[bank] = api_key  # a real app would store it encrypted; it is never echoed back
+    return {"bank": bank, "status": "connected"}
+
+
+_CONNECTED: dict[str, askback.Secret] = {}
 
 
 @app.tool()
