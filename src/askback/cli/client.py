@@ -20,6 +20,8 @@ class _Usage(Exception):
 
 
 def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from askback.client.loop import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT
+
     era = argparse.ArgumentParser(add_help=False)
     era.add_argument("--json", action="store_true", help="print JSON (the default when stdout is not a terminal)")
     era.add_argument("--legacy", action="store_true", help="use the 2025-11-25 handshake even with a newer server")
@@ -35,13 +37,19 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         help="save questions that are not answered now (all of them without --answers) to FILE, "
         "with what is needed to continue, and exit with status 3",
     )
-    answering.add_argument("--max-rounds", type=int, default=16, metavar="N", help="rounds of questions (default 16)")
+    answering.add_argument(
+        "--max-rounds",
+        type=int,
+        default=DEFAULT_MAX_ROUNDS,
+        metavar="N",
+        help=f"rounds of questions (default {DEFAULT_MAX_ROUNDS})",
+    )
     answering.add_argument(
         "--timeout",
         type=float,
-        default=600,
+        default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help="wall-clock limit for the whole call, answering included (default 600; 0: none)",
+        help=f"wall-clock limit for the whole call, answering included (default {DEFAULT_TIMEOUT:g}; 0: none)",
     )
     answering.add_argument("--no-url", action="store_true", help="do not take steps on web pages (URL mode)")
     answering.add_argument(
@@ -101,7 +109,9 @@ async def _client(args: argparse.Namespace) -> int:
             return await _list_tools(args)
         return await _call(args)
     except Exception as raised:
-        exc = _unwrap(raised)
+        from askback.client.errors import only_exception
+
+        exc = only_exception(raised) or raised
         if isinstance(exc, BrokenPipeError):
             return _reader_went_away()
         if isinstance(exc, _Usage | PendingFileError):
@@ -130,12 +140,6 @@ def _fail(message: str, code: int) -> int:
     return code
 
 
-def _unwrap(exc: BaseException) -> BaseException:
-    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
-        exc = exc.exceptions[0]
-    return exc
-
-
 def _saved(args: argparse.Namespace, pending: Pending) -> int:
     if not args.save_pending:
         return _fail("the questions were postponed but there is no --save-pending file", EXIT_PENDING)
@@ -151,16 +155,12 @@ def _saved(args: argparse.Namespace, pending: Pending) -> int:
 
 
 def _server_of(text: str) -> Server:
-    import shlex
-
     from askback.client import Server
 
-    if text.startswith(("http://", "https://")):
-        return Server(url=text)
-    command = shlex.split(text)
-    if not command:
-        raise _Usage("the server is neither an http(s) URL nor a command")
-    return Server(command=tuple(command))
+    try:
+        return Server.of(text, command_line=True)
+    except ValueError as exc:
+        raise _Usage(str(exc)) from None
 
 
 def _make_client(args: argparse.Namespace, server: Server) -> Client:
