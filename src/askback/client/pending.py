@@ -97,6 +97,7 @@ class Pending:
     protocol_version: str = "2026-07-28"
     server_name: str | None = None
     saved_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    options: Mapping[str, Any] = field(default_factory=dict)  # how the call was answered (the CLI's flags)
 
     @property
     def questions(self) -> tuple[Question, ...]:
@@ -123,6 +124,8 @@ class Pending:
             data["serverName"] = self.server_name
         if self.request_state is not None:
             data["requestState"] = self.request_state
+        if self.options:
+            data["options"] = dict(self.options)
         return data
 
     @classmethod
@@ -151,6 +154,7 @@ class Pending:
             protocol_version=str(data.get("protocolVersion", "2026-07-28")),
             server_name=data.get("serverName") if isinstance(data.get("serverName"), str) else None,
             saved_at=str(data.get("savedAt", "")),
+            options=dict(options) if isinstance(options := data.get("options"), Mapping) else {},
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:
