@@ -17,6 +17,9 @@ CLIENT_COMMANDS = ("call", "prompt", "read", "resume", "tools")
 _REMEMBERED = {"answer_sampling": "answerSampling", "roots": "roots", "no_url": "noUrl"}
 
 
+_NOT_JSON: Any = object()
+
+
 class _Usage(Exception):
     """A command line that cannot be run as given (exit status 2)."""
 
@@ -348,7 +351,7 @@ def _typed(value: str, schema: Any) -> Any:
         try:
             parsed = json.loads(value)
         except json.JSONDecodeError:
-            parsed = None
+            parsed = _NOT_JSON
         if _json_type(parsed) in kinds or (_json_type(parsed) == "integer" and "number" in kinds):
             return parsed
         if "array" in kinds:  # `a,b` for a list: each item typed by the schema of the list's items
