@@ -285,6 +285,43 @@ async def test_an_invalid_tool_is_refused_even_when_called_before_listing(serve:
     assert not mock.calls("twice")
 
 
+async def test_a_server_that_cannot_list_its_tools_can_still_be_called(serve: Serve) -> None:
+    mock = Mock({"t": lambda p, n: text("ok")})
+    inner = mock.app()
+
+    async def no_listing(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            body = b""
+            while True:
+                message = await receive()
+                body += message.get("body", b"")
+                if not message.get("more_body"):
+                    break
+            if b'"tools/list"' in body:
+                reply = b'{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no tools/list"}}'
+                await send({"type": "http.response.start", "status": 200,
+                            "headers": [(b"content-type", b"application/json")]})
+                await send({"type": "http.response.body", "body": reply.replace(b'"id":1', b'"id":' + _id(body))})
+                return
+            replayed = iter([{"type": "http.request", "body": body, "more_body": False}])
+
+            async def again() -> Any:
+                return next(replayed)
+
+            await inner(scope, again, send)
+            return
+        await inner(scope, receive, send)
+
+    async with Client(serve(no_listing)) as client:
+        assert (await client.call_tool("t")).content[0].text == "ok"  # type: ignore[union-attr]
+
+
+def _id(body: bytes) -> bytes:
+    import json
+
+    return json.dumps(json.loads(body)["id"]).encode()
+
+
 async def test_an_unsupported_version_is_retried_once_with_one_the_server_lists(serve: Serve) -> None:
     refusal = {"code": -32022, "message": "Unsupported protocol version",
                "data": {"supported": ["2026-07-28"], "requested": "2026-07-28"}}

@@ -163,9 +163,9 @@ async def _client(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str, code: int) -> int:
-    from askback.client.inert import shown
+    from askback.client.inert import one_line
 
-    print(f"askback: {shown(message)}", file=sys.stderr)  # server messages included: made inert first
+    print(f"askback: {one_line(message)}", file=sys.stderr)  # server messages included: made inert, one line
     return code
 
 

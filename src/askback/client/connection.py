@@ -224,7 +224,13 @@ class Connection:
     async def _check_tool(self, name: Any) -> None:
         """Before a `tools/call`: know the tool's headers (list once, over HTTP), and never call an invalid tool."""
         if not self._listed and self.modern and self.server.url is not None and name not in self._header_maps:
-            await self.list_tools()
+            try:
+                await self.list_tools()
+            except Unauthorized:
+                raise
+            except (ServerError, ProtocolError) as exc:  # a server that cannot list its tools can still be called
+                logger.debug("tools/list before the first tools/call failed (%s); calling without it", exc)
+                self._listed = True
         if isinstance(name, str) and name in self._invalid:
             raise InvalidTool(name, self._invalid[name])
 
