@@ -227,3 +227,126 @@ async def test_a_handshake_era_call_cannot_be_postponed(serve: Serve) -> None:
             await client.call_tool("transfer", {"amount": 50})
         with pytest.raises(askback.client.ClientError, match="can only be continued with a server that speaks"):
             await client.resume(Pending(client.server, "tools/call", {"name": "transfer"}, {}, "s"))
+
+
+# -- x-mcp-header, protocol versions, authorization ---------------------------------------------------------
+HEADERED = {"type": "object", "properties": {"region": {"type": "string", "x-mcp-header": "Region"},
+                                             "query": {"type": "string"}}}
+INVALID_HEADERS = {
+    "empty": {"value": {"type": "string", "x-mcp-header": ""}},
+    "on_a_number": {"score": {"type": "number", "x-mcp-header": "Score"}},
+    "on_an_object": {"data": {"type": "object", "x-mcp-header": "Data"}},
+    "twice": {"a": {"type": "string", "x-mcp-header": "Region"}, "b": {"type": "string", "x-mcp-header": "region"}},
+    "with_a_space": {"value": {"type": "string", "x-mcp-header": "My Region"}},
+    "with_a_colon": {"value": {"type": "string", "x-mcp-header": "Region:Primary"}},
+    "not_ascii": {"value": {"type": "string", "x-mcp-header": "Région"}},
+    "with_a_tab": {"value": {"type": "string", "x-mcp-header": "Region\t1"}},
+}
+
+
+def headers_mock() -> Mock:
+    schemas = {name: {"type": "object", "properties": props} for name, props in INVALID_HEADERS.items()}
+    schemas["headered"] = HEADERED
+    schemas["nested"] = {"type": "object", "properties": {
+        "where": {"type": "object", "properties": {"zone": {"type": "string", "x-mcp-header": "Zone"}}}}}
+    return Mock({name: (lambda p, n: text("called")) for name in schemas}, schemas=schemas)
+
+
+async def test_tools_with_invalid_x_mcp_headers_are_left_out_and_never_called(serve: Serve) -> None:
+    mock = headers_mock()
+    async with Client(serve(mock.app())) as client:
+        listed = [t["name"] for t in await client.list_tools()]
+        assert listed == ["headered", "nested"]
+        for name in INVALID_HEADERS:
+            with pytest.raises(askback.client.InvalidTool, match=f"tool '{name}' is not valid MCP"):
+                await client.call_tool(name, {"value": "x"})
+        assert (await client.call_tool("nested", {"where": {"zone": "eu"}})).content[0].text == "called"  # type: ignore[union-attr]
+    assert not any(mock.calls(name) for name in INVALID_HEADERS)
+    assert mock.calls("nested")[0].headers["mcp-param-zone"] == "eu"
+
+
+async def test_the_first_tools_call_already_carries_its_mcp_param_headers(serve: Serve) -> None:
+    mock = headers_mock()
+    async with Client(serve(mock.app())) as client:  # no list_tools() first
+        await client.call_tool("headered", {"region": " eu-west ", "query": "q"})
+        await client.call_tool("headered", {"region": "us", "query": "q"})
+    first, second = mock.calls("headered")
+    assert first.headers["mcp-param-region"] == "=?base64?IGV1LXdlc3Qg?="  # leading/trailing spaces: base64
+    assert second.headers["mcp-param-region"] == "us"
+    assert "mcp-param-query" not in first.headers
+    assert [r.method for r in mock.requests].count("tools/list") == 1  # listed once, before the first call
+
+
+async def test_an_invalid_tool_is_refused_even_when_called_before_listing(serve: Serve) -> None:
+    mock = headers_mock()
+    async with Client(serve(mock.app())) as client:
+        with pytest.raises(askback.client.InvalidTool):
+            await client.call_tool("twice", {"a": "x", "b": "y"})
+    assert not mock.calls("twice")
+
+
+async def test_a_server_that_cannot_list_its_tools_can_still_be_called(serve: Serve) -> None:
+    mock = Mock({"t": lambda p, n: text("ok")})
+    inner = mock.app()
+
+    async def no_listing(scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            body = b""
+            while True:
+                message = await receive()
+                body += message.get("body", b"")
+                if not message.get("more_body"):
+                    break
+            if b'"tools/list"' in body:
+                reply = b'{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"no tools/list"}}'
+                await send({"type": "http.response.start", "status": 200,
+                            "headers": [(b"content-type", b"application/json")]})
+                await send({"type": "http.response.body", "body": reply.replace(b'"id":1', b'"id":' + _id(body))})
+                return
+            replayed = iter([{"type": "http.request", "body": body, "more_body": False}])
+
+            async def again() -> Any:
+                return next(replayed)
+
+            await inner(scope, again, send)
+            return
+        await inner(scope, receive, send)
+
+    async with Client(serve(no_listing)) as client:
+        assert (await client.call_tool("t")).content[0].text == "ok"  # type: ignore[union-attr]
+
+
+def _id(body: bytes) -> bytes:
+    import json
+
+    return json.dumps(json.loads(body)["id"]).encode()
+
+
+async def test_an_unsupported_version_is_retried_once_with_one_the_server_lists(serve: Serve) -> None:
+    refusal = {"code": -32022, "message": "Unsupported protocol version",
+               "data": {"supported": ["2026-07-28"], "requested": "2026-07-28"}}
+    mock = Mock({"t": lambda p, n: text("ok")}, refuse_first=(400, refusal))
+    async with Client(serve(mock.app())) as client:
+        assert (await client.call_tool("t")).content[0].text == "ok"  # type: ignore[union-attr]
+        assert client.protocol_version == "2026-07-28"
+    first, retry = mock.requests[:2]
+    assert first.method == retry.method == "server/discover"
+    assert retry.headers["mcp-protocol-version"] == "2026-07-28"
+    assert retry.params["_meta"]["io.modelcontextprotocol/protocolVersion"] == "2026-07-28"
+
+
+async def test_a_server_that_answers_401_needs_authorization(serve: Serve) -> None:
+    from starlette.applications import Starlette
+    from starlette.responses import JSONResponse
+    from starlette.routing import Route
+
+    async def locked(request: Any) -> JSONResponse:
+        return JSONResponse({"error": "invalid_token"}, status_code=401,
+                            headers={"WWW-Authenticate": 'Bearer resource_metadata="http://127.0.0.1/.well-known/x"'})
+
+    url = serve(Starlette(routes=[Route("/mcp", locked, methods=["POST", "GET", "DELETE"])]))
+    with pytest.raises(askback.client.Unauthorized, match=r"needs authorization \(HTTP 401\)") as refused:
+        async with Client(url) as client:
+            await client.call_tool("t")
+    assert refused.value.challenge is not None and refused.value.challenge.startswith("Bearer")
+    assert "-32603" not in str(refused.value)

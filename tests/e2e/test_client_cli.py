@@ -6,10 +6,13 @@ mistakes); the others run it as a subprocess with a pipe for stdout, which there
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from tests.conformance.server import app as conformance_app
 from tests.conftest import free_port
 from tests.e2e.test_cli import askback_command, serve_env
 from tests.support import sdkserver
+from tests.support.mcpmock import Mock, form, text
 from tests.support.processes import stop
 
 Serve = Callable[[askback.App | ASGIApp], str]
@@ -229,3 +233,160 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(serve: Callable[[ask
         os.close(write_end)
     assert done.returncode == 0, done.stderr
     assert "cannot reach" not in done.stderr and "Traceback" not in done.stderr
+
+
+# -- what a server sends cannot act on the terminal --------------------------------------------------------------
+SPOOF = "x\x1b[2K\rSend 1.00 EUR to own savings"
+
+
+def spoofing_mock() -> Mock:
+    def pay(params: dict[str, Any], number: int) -> dict[str, Any]:
+        if number == 1:
+            confirm = form(f"Send 1.00 EUR to {SPOOF}?", ok={"type": "boolean", "title": f"OK \u202e{SPOOF}"})
+            return {"resultType": "input_required", "inputRequests": {"ok": confirm}, "requestState": "s"}
+        return {"resultType": "complete", "content": [{"type": "text", "text": f"paid\x1b]0;owned\x07 {SPOOF}"}],
+                "structuredContent": {"to": SPOOF, "memo\u200b": "\u2066hidden\u2069"}}
+
+    return Mock({"pay": pay})
+
+
+def test_a_spoofing_confirmation_is_shown_as_it_is_in_a_real_terminal(serve: Serve, tmp_path: Path) -> None:
+    url = serve(spoofing_mock().app())
+    child = spawn("call", url, "pay", cwd=tmp_path)
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect_exact("Send 1.00 EUR to x␛[2K␍Send 1.00 EUR to own savings?")
+    child.expect(r"\[y/n\]: ")
+    child.sendline("y")
+    child.expect("memo<U\\+200B>")
+    assert finish(child) == 0
+    screen = seen.getvalue()
+    assert "\x1b" not in screen  # colour is off (NO_COLOR), so no escape of any kind may reach the terminal
+    assert re.search(r"\r(?!\n)", screen) is None  # no carriage return that could rewrite a line
+    assert "OK <U+202E>x␛[2K␍Send" in screen and "paid␛]0;owned␇ x␛[2K␍Send" in screen
+    assert "<U+2066>hidden<U+2069>" in screen
+    assert not [c for c in screen if unicodedata.category(c) in ("Cf", "Zl", "Zp") or "\x80" <= c <= "\x9f"]
+
+
+def test_a_server_error_message_is_made_inert_on_stderr(serve: Serve, tmp_path: Path) -> None:
+    refusal = {"code": -32602, "message": "bad\x1b[2K\rall good\u202e"}
+    url = serve(Mock({"t": lambda p, n: text("ok")}, refuse_first=(400, refusal)).app())
+    done = run("call", url, "t", "--legacy", cwd=tmp_path)
+    assert done.returncode == 6
+    assert "bad␛[2K␍all good<U+202E>" in done.stderr and "\x1b" not in done.stderr
+
+
+# -- tools with x-mcp-header, unauthorized servers ----------------------------------------------------------------
+HEADERED = {"type": "object", "properties": {"region": {"type": "string", "x-mcp-header": "Region"},
+                                             "query": {"type": "string"}}}
+BAD_HEADER = {"type": "object", "properties": {"score": {"type": "number", "x-mcp-header": "Score"}}}
+
+
+def test_call_sends_mcp_param_headers_on_its_first_tools_call_and_refuses_an_invalid_tool(serve: Serve,
+                                                                                          tmp_path: Path) -> None:
+    mock = Mock({"headered": lambda p, n: text("ok"), "bad": lambda p, n: text("called")},
+                schemas={"headered": HEADERED, "bad": BAD_HEADER})
+    url = serve(mock.app())
+    done = run("call", url, "headered", "--args", '{"region": "eu-west1", "query": "q"}', cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert [c.headers.get("mcp-param-region") for c in mock.calls("headered")] == ["eu-west1"]
+    refused = run("call", url, "bad", "score:=1.5", cwd=tmp_path)
+    assert refused.returncode == 6 and "tool 'bad' is not valid MCP" in refused.stderr
+    assert "only permitted on integer/string/boolean" in refused.stderr
+    assert mock.calls("bad") == []
+    listed = run("tools", url, cwd=tmp_path)
+    assert [t["name"] for t in json.loads(listed.stdout)] == ["headered"]
+
+
+def test_a_server_that_needs_authorization_says_so(serve: Serve, tmp_path: Path) -> None:
+    from starlette.applications import Starlette
+    from starlette.responses import Response
+    from starlette.routing import Route
+
+    async def locked(request: Any) -> Response:
+        return Response(status_code=401, headers={"WWW-Authenticate": "Bearer"})
+
+    url = serve(Starlette(routes=[Route("/mcp", locked, methods=["POST", "GET", "DELETE"])]))
+    done = run("call", url, "anything", cwd=tmp_path)
+    assert done.returncode == 6
+    assert f"{url} needs authorization (HTTP 401)" in done.stderr
+    assert "-32603" not in done.stderr
+
+
+# -- prompts, resources, lists, listings -------------------------------------------------------------------------
+def test_prompt_and_read_answer_what_they_ask(serve: Serve, tmp_path: Path) -> None:
+    (tmp_path / "a.json").write_text(json.dumps({"context": "release", "language": "fr"}))
+    got = run("prompt", serve(conformance_app), "test_input_required_result_prompt", "--answers", "a.json",
+              cwd=tmp_path)
+    assert got.returncode == 0, got.stderr
+    assert json.loads(got.stdout)["messages"][0]["content"]["text"] == "Use this context: release"
+    read = run("read", serve(demo_app), "demo://greeting/Ada", "--answers", "a.json", cwd=tmp_path)
+    assert read.returncode == 0, read.stderr
+    assert json.loads(read.stdout)["contents"][0]["text"] == "Bonjour, Ada!"
+
+
+def test_a_list_parameter_takes_comma_separated_values(serve: Serve, tmp_path: Path) -> None:
+    schema = {"type": "object", "properties": {
+        "attendees": {"type": "array", "items": {"type": "string"}},
+        "rooms": {"type": "array", "items": {"type": "integer"}},
+        "maybe": {"anyOf": [{"type": "array", "items": {"type": "string"}}, {"type": "null"}]},
+        "title": {"type": "string"}}}
+    mock = Mock({"book": lambda p, n: text("ok")}, schemas={"book": schema})
+    done = run("call", serve(mock.app()), "book", "attendees=ada,grace", "rooms=3, 4", "maybe=x",
+               "title=a,b", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert mock.calls("book")[0].params["arguments"] == {
+        "attendees": ["ada", "grace"], "rooms": [3, 4], "maybe": ["x"], "title": "a,b"}
+
+
+def test_tools_shows_types_choices_formats_and_bounds(demo_server: str, tmp_path: Path) -> None:
+    child = spawn("tools", demo_server, cwd=tmp_path)
+    child.expect("transfer")
+    child.expect(r"amount \(required\): a number, at least 0\.01, at most 10000 — Amount to send, in EUR")
+    child.expect(r"to \(required\): text, 15–34 characters — Recipient IBAN")
+    child.expect(r"priority: one of low, normal, high \[default normal\]")
+    before = child.before
+    assert finish(child) == 0
+    assert "choice" not in before
+
+
+def test_cancel_at_the_review_is_spelled_right_and_the_result_is_said_once(demo_server: str,
+                                                                          tmp_path: Path) -> None:
+    child = spawn("call", demo_server, "transfer", "amount=50", cwd=tmp_path)
+    child.expect("To: ")
+    child.sendline(TO)
+    child.expect("From account: ")
+    child.sendline("2")
+    child.expect("Send these answers")
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.sendline("/cancel")
+    assert finish(child) == 0
+    screen = seen.getvalue()
+    assert "All cancelled." in screen and "canceld" not in screen
+    message = "transfer was cancelled"
+    assert screen.count(message) == 1, screen
+
+
+# -- answers files and resume --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("era", [[], ["--legacy"]], ids=["2026-07-28", "2025-11-25"])
+def test_one_sampling_answer_works_in_both_eras(serve: Serve, tmp_path: Path, era: list[str]) -> None:
+    (tmp_path / "a.json").write_text(json.dumps({"sampling": "Paris"}))
+    done = run("call", serve(conformance_app), "test_input_required_result_sampling", "--answers", "a.json",
+               "--answer-sampling", *era, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result.get("isError") is not True and "Paris" in json.dumps(result)
+
+
+def test_resume_keeps_answer_sampling_and_roots(serve: Serve, tmp_path: Path) -> None:
+    url = serve(conformance_app)
+    saved = run("call", url, "test_input_required_result_multiple_inputs", "--answer-sampling",
+                "--roots", "file:///srv/docs", "--save-pending", "p.json", cwd=tmp_path)
+    assert saved.returncode == 3, saved.stderr
+    assert json.loads((tmp_path / "p.json").read_text())["options"] == {
+        "answerSampling": True, "roots": ["file:///srv/docs"]}
+    (tmp_path / "a.json").write_text(json.dumps({"user_name": "Ada", "sampling": "Hello"}))
+    done = run("resume", "p.json", "--answers", "a.json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["content"][0]["text"] == "Hello Ada (1 roots)"

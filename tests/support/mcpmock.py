@@ -46,6 +46,8 @@ class Recorded:
 class Mock:
     tools: dict[str, Tool] = field(default_factory=dict)
     requests: list[Recorded] = field(default_factory=list)
+    schemas: dict[str, dict[str, Any]] = field(default_factory=dict)  # a tool's inputSchema, when not `object`
+    refuse_first: tuple[int, dict[str, Any]] | None = None  # (HTTP status, JSON-RPC error) for the first request
 
     def calls(self, tool: str) -> list[Recorded]:
         return [r for r in self.requests if r.method == "tools/call" and r.params.get("name") == tool]
@@ -57,6 +59,9 @@ class Mock:
             self.requests.append(Recorded(body.get("id"), method, params, dict(request.headers)))
             if "id" not in body:
                 return Response(status_code=202)
+            if self.refuse_first is not None and len(self.requests) == 1:
+                status, error = self.refuse_first
+                return JSONResponse({"jsonrpc": "2.0", "id": body["id"], "error": error}, status_code=status)
             if method == "server/discover":
                 result: dict[str, Any] = {"resultType": "complete", "ttlMs": 0, "cacheScope": "private",
                                           "supportedVersions": ["2026-07-28"], "capabilities": {"tools": {}},
@@ -64,7 +69,8 @@ class Mock:
                                                                                             "version": "1"}}}
             elif method == "tools/list":
                 result = {"resultType": "complete", "ttlMs": 0, "cacheScope": "private",
-                          "tools": [{"name": n, "inputSchema": {"type": "object"}} for n in self.tools]}
+                          "tools": [{"name": n, "inputSchema": self.schemas.get(n, {"type": "object"})}
+                                    for n in self.tools]}
             elif method == "tools/call" and params.get("name") in self.tools:
                 number = len(self.calls(params["name"]))
                 produced = self.tools[params["name"]](params, number)

@@ -1,4 +1,4 @@
-"""`askback call`, `resume` and `tools`: the client commands (docs/client.md)."""
+"""`askback call`, `prompt`, `read`, `resume` and `tools`: the client commands (docs/client.md)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,12 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, EXIT_PENDING, EXIT_UNFINISHED, EXIT_ANSWERS, EXIT_SERVER = 0, 1, 2, 3, 4, 5, 6
 EXIT_INTERRUPTED = 130
-CLIENT_COMMANDS = ("call", "resume", "tools")
+CLIENT_COMMANDS = ("call", "prompt", "read", "resume", "tools")
+# The answering options a pending file keeps, so `resume` declares and answers what `call` did.
+_REMEMBERED = {"answer_sampling": "answerSampling", "roots": "roots", "no_url": "noUrl"}
+
+
+_NOT_JSON: Any = object()
 
 
 class _Usage(Exception):
@@ -20,6 +25,8 @@ class _Usage(Exception):
 
 
 def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from askback.client.loop import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT
+
     era = argparse.ArgumentParser(add_help=False)
     era.add_argument("--json", action="store_true", help="print JSON (the default when stdout is not a terminal)")
     era.add_argument("--legacy", action="store_true", help="use the 2025-11-25 handshake even with a newer server")
@@ -35,13 +42,19 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         help="save questions that are not answered now (all of them without --answers) to FILE, "
         "with what is needed to continue, and exit with status 3",
     )
-    answering.add_argument("--max-rounds", type=int, default=16, metavar="N", help="rounds of questions (default 16)")
+    answering.add_argument(
+        "--max-rounds",
+        type=int,
+        default=DEFAULT_MAX_ROUNDS,
+        metavar="N",
+        help=f"rounds of questions (default {DEFAULT_MAX_ROUNDS})",
+    )
     answering.add_argument(
         "--timeout",
         type=float,
-        default=600,
+        default=DEFAULT_TIMEOUT,
         metavar="SECONDS",
-        help="wall-clock limit for the whole call, answering included (default 600; 0: none)",
+        help=f"wall-clock limit for the whole call, answering included (default {DEFAULT_TIMEOUT:g}; 0: none)",
     )
     answering.add_argument("--no-url", action="store_true", help="do not take steps on web pages (URL mode)")
     answering.add_argument(
@@ -50,6 +63,7 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         help="let the person (or the answers file) answer a server's request for a model's reply",
     )
     answering.add_argument("--roots", nargs="+", metavar="PATH_OR_URI", help="answer roots/list with these")
+    server_help = "an http(s) MCP URL, or a command line run over stdio"
     call = sub.add_parser(
         "call",
         parents=[answering],
@@ -57,21 +71,43 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         description="Call TOOL on the MCP server at URL (or started by COMMAND over stdio) and "
         "answer what it asks, in the terminal or from --answers.",
     )
-    call.add_argument("server", metavar="URL|COMMAND", help="an http(s) MCP URL, or a command line run over stdio")
+    call.add_argument("server", metavar="URL|COMMAND", help=server_help)
     call.add_argument("tool")
     call.add_argument(
-        "pairs", nargs="*", metavar="KEY=VALUE", help="arguments: key=value (typed by the tool's schema) or key:=JSON"
+        "pairs",
+        nargs="*",
+        metavar="KEY=VALUE",
+        help="arguments: key=value (typed by the tool's schema; a,b for a list) or key:=JSON",
     )
     call.add_argument("--args", metavar="JSON", help="the arguments as a JSON object")
+    prompt = sub.add_parser(
+        "prompt",
+        parents=[answering],
+        help="get a prompt of any MCP server, answering its questions",
+        description="Get the prompt NAME from the MCP server (prompts/get) and answer what it asks.",
+    )
+    prompt.add_argument("server", metavar="URL|COMMAND", help=server_help)
+    prompt.add_argument("prompt")
+    prompt.add_argument("pairs", nargs="*", metavar="KEY=VALUE", help="the prompt's arguments (text)")
+    prompt.add_argument("--args", metavar="JSON", help="the arguments as a JSON object of strings")
+    read = sub.add_parser(
+        "read",
+        parents=[answering],
+        help="read a resource of any MCP server, answering its questions",
+        description="Read the resource URI from the MCP server (resources/read) and answer what it asks.",
+    )
+    read.add_argument("server", metavar="URL|COMMAND", help=server_help)
+    read.add_argument("uri")
     resume = sub.add_parser(
         "resume",
         parents=[answering],
         help="continue a call saved with --save-pending",
-        description="Answer the questions saved in FILE and finish the call.",
+        description="Answer the questions saved in FILE and finish the call. The answering options the call "
+        "was saved with (--answer-sampling, --roots, --no-url) apply again unless given here.",
     )
     resume.add_argument("file")
     tools = sub.add_parser("tools", parents=[era], help="list the tools of an MCP server")
-    tools.add_argument("server", metavar="URL|COMMAND")
+    tools.add_argument("server", metavar="URL|COMMAND", help=server_help)
 
 
 def _reader_went_away() -> int:
@@ -95,13 +131,14 @@ def run_client(args: argparse.Namespace) -> int:
 
 async def _client(args: argparse.Namespace) -> int:
     from askback.client import AnswerError, ClientError, PendingFileError, Postponed, Unfinished
+    from askback.client.errors import only_exception
 
     try:
         if args.command == "tools":
             return await _list_tools(args)
         return await _call(args)
     except Exception as raised:
-        exc = _unwrap(raised)
+        exc = only_exception(raised) or raised
         if isinstance(exc, BrokenPipeError):
             return _reader_went_away()
         if isinstance(exc, _Usage | PendingFileError):
@@ -110,7 +147,7 @@ async def _client(args: argparse.Namespace) -> int:
             return _saved(args, exc.pending)
         if isinstance(exc, Unfinished):
             if getattr(args, "save_pending", None) and exc.pending is not None:
-                exc.pending.save(args.save_pending)
+                _remembering(args, exc.pending).save(args.save_pending)
                 print(
                     f"askback: saved to {args.save_pending}; continue with: askback resume {args.save_pending}",
                     file=sys.stderr,
@@ -118,7 +155,7 @@ async def _client(args: argparse.Namespace) -> int:
             return _fail(str(exc), EXIT_UNFINISHED)
         if isinstance(exc, AnswerError):
             return _fail(str(exc), EXIT_ANSWERS)
-        if isinstance(exc, ClientError):  # ServerError, ProtocolError and the rest
+        if isinstance(exc, ClientError):  # ServerError, Unauthorized, ProtocolError and the rest
             return _fail(str(exc), EXIT_SERVER)
         if isinstance(exc, Exception):  # the transport's own failures (refused connection, a server that exits)
             return _fail(f"cannot reach the server: {type(exc).__name__}: {exc}", EXIT_SERVER)
@@ -126,23 +163,30 @@ async def _client(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str, code: int) -> int:
-    print(f"askback: {message}", file=sys.stderr)
+    from askback.client.inert import one_line
+
+    print(f"askback: {one_line(message)}", file=sys.stderr)  # server messages included: made inert, one line
     return code
 
 
-def _unwrap(exc: BaseException) -> BaseException:
-    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
-        exc = exc.exceptions[0]
-    return exc
+def _remembering(args: argparse.Namespace, pending: Pending) -> Pending:
+    """The pending call, with the answering options given now, for `resume` to apply again."""
+    import dataclasses
+
+    options = {key: getattr(args, name) for name, key in _REMEMBERED.items() if getattr(args, name, None)}
+    return dataclasses.replace(pending, options=options)
 
 
 def _saved(args: argparse.Namespace, pending: Pending) -> int:
+    from askback.client.inert import one_line
+
     if not args.save_pending:
         return _fail("the questions were postponed but there is no --save-pending file", EXIT_PENDING)
-    pending.save(args.save_pending)
+    _remembering(args, pending).save(args.save_pending)
     keys = ", ".join(q.key for q in pending.questions) or "(none: the server only sent its state)"
     print(
-        f"askback: {pending.server_name or pending.server.describe()} asks about {pending.target}: {keys}.\n"
+        f"askback: {one_line(pending.server_name or pending.server.describe())} asks about "
+        f"{one_line(pending.target)}: {one_line(keys)}.\n"
         f"Saved to {args.save_pending} (the arguments in clear; earlier answers only inside the server's "
         f"sealed state).\nContinue with: askback resume {args.save_pending} [--answers FILE]",
         file=sys.stderr,
@@ -151,16 +195,12 @@ def _saved(args: argparse.Namespace, pending: Pending) -> int:
 
 
 def _server_of(text: str) -> Server:
-    import shlex
-
     from askback.client import Server
 
-    if text.startswith(("http://", "https://")):
-        return Server(url=text)
-    command = shlex.split(text)
-    if not command:
-        raise _Usage("the server is neither an http(s) URL nor a command")
-    return Server(command=tuple(command))
+    try:
+        return Server.of(text, command_line=True)
+    except ValueError as exc:
+        raise _Usage(str(exc)) from None
 
 
 def _make_client(args: argparse.Namespace, server: Server) -> Client:
@@ -193,20 +233,28 @@ async def _call(args: argparse.Namespace) -> int:
 
     if args.command == "resume":
         pending = Pending.load(args.file)
+        for name, key in _REMEMBERED.items():
+            if not getattr(args, name) and pending.options.get(key):
+                setattr(args, name, pending.options[key])
         async with _make_client(args, pending.server) as client:
             result = await client.request(pending.method, pending.params, resume=pending)
         return _print_result(args, pending.method, result)
-    arguments = _json_object(args.args, "--args") if args.args else {}
+    arguments = _json_object(args.args, "--args") if getattr(args, "args", None) else {}
     async with _make_client(args, _server_of(args.server)) as client:
-        if args.pairs:
-            arguments.update(await _pairs(client, args.tool, args.pairs))
-        result = await client.request("tools/call", {"name": args.tool, "arguments": arguments})
-    return _print_result(args, "tools/call", result)
+        if args.command == "read":
+            method, params = "resources/read", {"uri": args.uri}
+        elif args.command == "prompt":
+            arguments.update(_prompt_pairs(args.pairs))
+            method, params = "prompts/get", {"name": args.prompt, "arguments": arguments}
+        else:
+            if args.pairs:
+                arguments.update(await _pairs(client, args.tool, args.pairs))
+            method, params = "tools/call", {"name": args.tool, "arguments": arguments}
+        result = await client.request(method, params)
+    return _print_result(args, method, result)
 
 
 async def _list_tools(args: argparse.Namespace) -> int:
-    import json
-
     from askback.client import Client, render
     from askback.client.answerers.terminal import Style
 
@@ -214,23 +262,28 @@ async def _list_tools(args: argparse.Namespace) -> int:
     async with Client(server, mode="legacy" if args.legacy else "auto", env=dict(os.environ)) as client:
         listing = await client.list_tools()
     if args.json or not sys.stdout.isatty():
-        print(json.dumps(listing, indent=2, ensure_ascii=False))
+        _print_json(listing)
     else:
         print(render.tools(listing, Style.for_stream(sys.stdout)))
     return EXIT_OK
 
 
 def _print_result(args: argparse.Namespace, method: str, result: dict[str, Any]) -> int:
-    import json
-
     from askback.client import render
     from askback.client.answerers.terminal import Style
 
     if args.json or not sys.stdout.isatty():
-        print(json.dumps(result, indent=2, ensure_ascii=False))
+        _print_json(result)
     else:
         print(render.result(method, result, Style.for_stream(sys.stdout)))
     return EXIT_TOOL_ERROR if result.get("isError") is True else EXIT_OK
+
+
+def _print_json(value: Any) -> None:
+    """The server's JSON as it sent it, with invisible and control characters escaped (it may reach a terminal)."""
+    from askback.client.inert import shown_json
+
+    print(shown_json(value))
 
 
 def _json_object(text: str, what: str) -> dict[str, Any]:
@@ -245,19 +298,39 @@ def _json_object(text: str, what: str) -> dict[str, Any]:
     return value
 
 
+def _split(pair: str) -> tuple[str, str, bool]:
+    """`key=value` or `key:=JSON` as (key, value, is_json)."""
+    key, sep, value = pair.partition("=")
+    if not sep or not key or key == ":":
+        raise _Usage(f"{pair!r} is not KEY=VALUE or KEY:=JSON")
+    return (key[:-1], value, True) if key.endswith(":") else (key, value, False)
+
+
+def _prompt_pairs(pairs: list[str]) -> dict[str, Any]:
+    """A prompt's arguments are text (`key=value`); `key:=JSON` is sent as the JSON value given."""
+    import json
+
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, value, is_json = _split(pair)
+        try:
+            out[key] = json.loads(value) if is_json else value
+        except json.JSONDecodeError as exc:
+            raise _Usage(f"{pair!r}: the value is not JSON ({exc})") from None
+    return out
+
+
 async def _pairs(client: Client, tool: str, pairs: list[str]) -> dict[str, Any]:
-    """`key:=JSON` as JSON; `key=value` as text, or as JSON when the tool's schema says the value is not text."""
+    """`key:=JSON` as JSON; `key=value` typed by the tool's schema: a number, a boolean, a list (`a,b`), or text."""
     import json
 
     out: dict[str, Any] = {}
     properties: dict[str, Any] = {}
     for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise _Usage(f"{pair!r} is not KEY=VALUE or KEY:=JSON")
-        if key.endswith(":"):
+        key, value, is_json = _split(pair)
+        if is_json:
             try:
-                out[key[:-1]] = json.loads(value)
+                out[key] = json.loads(value)
             except json.JSONDecodeError as exc:
                 raise _Usage(f"{pair!r}: the value is not JSON ({exc})") from None
             continue
@@ -265,17 +338,37 @@ async def _pairs(client: Client, tool: str, pairs: list[str]) -> dict[str, Any]:
             listed = {t.get("name"): t for t in await client.list_tools()}
             schema = listed.get(tool, {}).get("inputSchema") or {}
             properties = dict(schema.get("properties") or {}) or {"": {}}
-        kinds = _json_types(properties.get(key))
-        if kinds - {"string"}:
-            try:
-                parsed = json.loads(value)
-            except json.JSONDecodeError:
-                parsed = None
-            if _json_type(parsed) in kinds or (_json_type(parsed) == "integer" and "number" in kinds):
-                out[key] = parsed
-                continue
-        out[key] = value
+        out[key] = _typed(value, properties.get(key))
     return out
+
+
+def _typed(value: str, schema: Any) -> Any:
+    """A command-line value as the JSON its schema takes; text when nothing else fits."""
+    import json
+
+    kinds = _json_types(schema)
+    if kinds - {"string"}:
+        try:
+            parsed = json.loads(value)
+        except json.JSONDecodeError:
+            parsed = _NOT_JSON
+        if _json_type(parsed) in kinds or (_json_type(parsed) == "integer" and "number" in kinds):
+            return parsed
+        if "array" in kinds:  # `a,b` for a list: each item typed by the schema of the list's items
+            items = _items_schema(schema)
+            return [_typed(part.strip(), items) for part in value.split(",") if part.strip()]
+    return value
+
+
+def _items_schema(schema: Any) -> Any:
+    if not isinstance(schema, dict):
+        return None
+    if schema.get("type") == "array" or "items" in schema:
+        return schema.get("items")
+    for sub in [*(schema.get("anyOf") or []), *(schema.get("oneOf") or [])]:
+        if (found := _items_schema(sub)) is not None:
+            return found
+    return None
 
 
 def _json_types(schema: Any) -> set[str]:

@@ -14,18 +14,24 @@ from askback.client.errors import (
     AnswerError,
     AnswerRejected,
     ClientError,
-    DeadlineExceeded,
     InvalidAnswer,
+    InvalidTool,
     NoMoreInput,
-    Postponed,
     ProtocolError,
     ServerError,
-    TooManyRounds,
-    Unfinished,
+    Unauthorized,
     UnknownQuestion,
 )
 from askback.client.loop import Limits
-from askback.client.pending import Pending, PendingFileError, Server
+from askback.client.pending import (
+    DeadlineExceeded,
+    Pending,
+    PendingFileError,
+    Postponed,
+    Server,
+    TooManyRounds,
+    Unfinished,
+)
 from askback.client.questions import (
     Choice,
     Field,
@@ -57,6 +63,7 @@ __all__ = [
     "FileAnswerer",
     "FormQuestion",
     "InvalidAnswer",
+    "InvalidTool",
     "Later",
     "Limits",
     "NoMoreInput",
@@ -72,6 +79,7 @@ __all__ = [
     "ServerError",
     "TerminalAnswerer",
     "TooManyRounds",
+    "Unauthorized",
     "Unfinished",
     "UnknownQuestion",
     "UrlQuestion",

@@ -16,9 +16,9 @@ from pydantic import BaseModel, ValidationError
 from askback.client.answerers.base import Answerer, Asked, Postpone
 from askback.client.answerers.callable import CallableAnswerer
 from askback.client.connection import Connection, Mode
-from askback.client.errors import AnswerError, ClientError, Postponed, ProtocolError, TooManyRounds
+from askback.client.errors import AnswerError, ClientError, ProtocolError
 from askback.client.loop import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT, Answer, Done, Limits, Loop, Wait
-from askback.client.pending import Pending, Server
+from askback.client.pending import Pending, Postponed, Server, TooManyRounds
 from askback.client.questions import (
     FormQuestion,
     Question,
@@ -75,7 +75,7 @@ class Client:
     ) -> None:
         from askback._version import __version__
 
-        self.server = _server(server)
+        self.server = Server.of(server)
         self.answerer = answerer
         self.sampler = _sampling_answerer(sampler) if sampler is not None else None
         self.roots = list(roots) if roots is not None else None
@@ -287,21 +287,6 @@ def _declared(caps: Capabilities, q: Question) -> bool:
 
 def _kind(q: Question) -> str:
     return {"form": "a form", "url": "a URL step", "sampling": "sampling", "roots": "roots"}[q.kind]
-
-
-def _server(server: str | Sequence[str] | Server) -> Server:
-    if isinstance(server, Server):
-        return server
-    if isinstance(server, str):
-        if server.startswith(("http://", "https://")):
-            return Server(url=server)
-        raise ValueError(
-            f"{server!r} is not an http(s) URL; give a command as a list, e.g. ['askback', 'serve', "
-            "'app.py', '--stdio']"
-        )
-    if not server:
-        raise ValueError("the server command is empty")
-    return Server(command=tuple(server))
 
 
 def _model(model: type[M], raw: Mapping[str, Any]) -> M:

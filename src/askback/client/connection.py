@@ -4,11 +4,19 @@ The SDK does the transport work (streamable HTTP with its SSE parsing and sessio
 process) and the JSON-RPC bookkeeping (a fresh id for every request). This module adds what askback's client
 needs and the SDK's `Client` does not give:
 
-- the era: `server/discover` at 2026-07-28 first, else the 2025-11-25 `initialize` handshake;
+- the era: `server/discover` at 2026-07-28 first (again, once, with a version from the server's `supported`
+  list when it answers `-32022`), else the 2025-11-25 `initialize` handshake;
 - capabilities declared exactly as given (the handshake is sent here, not by `ClientSession.initialize`,
   which would declare URL-mode elicitation for any elicitation callback);
 - raw result dicts (`JSONRPCDispatcher.send_raw_request`), so the client itself decides what a result is;
-  the SDK's own validation refuses a 2026-07-28 result without `resultType`, which the spec reads as complete.
+  the SDK's own validation refuses a 2026-07-28 result without `resultType`, which the spec reads as complete;
+- tools whose `x-mcp-header` annotations break the spec's rules are left out of `list_tools()` and never
+  called; on HTTP the tools are listed before the first `tools/call`, so that call already carries its
+  `Mcp-Param-*` headers;
+- an HTTP 401 is reported as `Unauthorized`, not as the SDK's stand-in internal error.
+
+The SDK (and through it `cryptography`, `httpx` and the rest of its stack) is imported on first connection,
+not when this module is: `import askback.client` stays light.
 
 On a 2026-07-28 connection each request carries the protocol version, client info and capabilities in
 `_meta`, and the `MCP-Protocol-Version`, `Mcp-Method` and `Mcp-Name` headers. On a handshake-era connection
@@ -21,32 +29,21 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import AsyncExitStack
 from types import TracebackType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import mcp_types as types
-from mcp.client.session import ClientRequestContext, ClientSession
-from mcp.client.stdio import StdioServerParameters, stdio_client
-from mcp.client.streamable_http import streamable_http_client
-from mcp.shared.dispatcher import CallOptions
-from mcp.shared.exceptions import MCPError
-from mcp.shared.inbound import (
-    MCP_METHOD_HEADER,
-    MCP_NAME_HEADER,
-    MCP_PROTOCOL_VERSION_HEADER,
-    NAME_BEARING_METHODS,
-    encode_header_value,
-    find_invalid_x_mcp_header,
-    mcp_param_headers,
-    x_mcp_header_map,
-)
-from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
 from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
-from askback.client.errors import ProtocolError, ServerError
+from askback.client.errors import InvalidTool, ProtocolError, ServerError, Unauthorized, only_exception
 from askback.client.pending import Server
 from askback.types import Capabilities
+
+if TYPE_CHECKING:
+    from mcp.client.session import ClientRequestContext, ClientSession
+    from mcp.shared.exceptions import MCPError
+    from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
 
 logger = logging.getLogger("askback.client")
 
@@ -54,6 +51,11 @@ Mode = Literal["auto", "modern", "legacy"]
 BackChannel = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
 _DISCOVER_TIMEOUT = 10.0
 _HANDSHAKE_TIMEOUT = 30.0
+# The header names of the 2026-07-28 HTTP transport (the SDK's spelling; repeated so that reading them needs no SDK).
+_PROTOCOL_VERSION_HEADER = "mcp-protocol-version"
+_METHOD_HEADER = "mcp-method"
+_NAME_HEADER = "mcp-name"
+_NAME_KEYS = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
 
 
 def capabilities_wire(caps: Capabilities) -> dict[str, Any]:
@@ -98,18 +100,30 @@ class Connection:
         self._stack: AsyncExitStack | None = None
         self._dispatcher: JSONRPCDispatcher[Any] | None = None
         self._session: ClientSession | None = None
+        self._listed = False
         self._header_maps: dict[str, dict[tuple[str, ...], str]] = {}
+        self._invalid: dict[str, str] = {}  # tool name -> why its x-mcp-header annotations are invalid
+        self._unauthorized = 0  # HTTP 401 answers seen
+        self._challenge: str | None = None  # the last WWW-Authenticate header
 
     @property
     def modern(self) -> bool:
         return self.protocol_version in MODERN_PROTOCOL_VERSIONS
 
     async def __aenter__(self) -> Connection:
+        from mcp.client.session import ClientSession
+        from mcp.client.stdio import StdioServerParameters, stdio_client
+        from mcp.client.streamable_http import streamable_http_client
+        from mcp.shared._httpx_utils import create_mcp_http_client
+        from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
+
         stack = AsyncExitStack()
         await stack.__aenter__()
         try:
             if self.server.url is not None:
-                transport = streamable_http_client(self.server.url)
+                http = await stack.enter_async_context(create_mcp_http_client())
+                http.event_hooks["response"].append(self._saw_response)
+                transport = streamable_http_client(self.server.url, http_client=http)
             else:
                 command, *args = self.server.command
                 transport = stdio_client(StdioServerParameters(command=command, args=args, env=self.env))
@@ -138,28 +152,47 @@ class Connection:
             await stack.__aexit__(exc_type, exc, tb)
         except BaseExceptionGroup as group:
             # The SDK's task groups wrap what the caller raised; give the caller its own exception back.
-            inner = _only(group)
+            inner = only_exception(group)
             if inner is None:
                 raise
             raise inner from inner.__cause__
 
+    async def _saw_response(self, response: Any) -> None:
+        """httpx response hook: the SDK turns a 401 into a generic internal error, so note it here."""
+        if response.status_code == 401:
+            self._unauthorized += 1
+            self._challenge = response.headers.get("www-authenticate")
+
     # -- requests -------------------------------------------------------------------------------------------
     async def request(self, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
         """Send one request (a new JSON-RPC id) and return its raw result; a JSON-RPC error is `ServerError`."""
-        try:
-            return await self._send(method, params)
-        except MCPError as exc:
-            if exc.error.code != types.HEADER_MISMATCH or method != "tools/call" or not self.modern:
-                raise _server_error(exc) from None
-        # The tool declares `x-mcp-header` arguments this client has not mirrored yet: list, then resend once.
-        await self.list_tools()
-        try:
-            return await self._send(method, params)
-        except MCPError as exc:
-            raise _server_error(exc) from None
+        from mcp.shared.exceptions import MCPError
+
+        if method == "tools/call":
+            await self._check_tool(params.get("name"))
+        for attempt in (1, 2):
+            unauthorized = self._unauthorized
+            try:
+                return await self._send(method, params)
+            except MCPError as exc:
+                if self._unauthorized != unauthorized:
+                    raise self._needs_authorization() from None
+                if attempt == 2 or not self.modern:
+                    raise _server_error(exc) from None
+                if exc.error.code == types.HEADER_MISMATCH and method == "tools/call":
+                    # The tool's `x-mcp-header` arguments changed since they were listed: list again, resend once.
+                    await self.list_tools()
+                    await self._check_tool(params.get("name"))
+                elif (version := _retry_version(exc)) is not None:
+                    self.protocol_version = version  # the server speaks another modern version: resend once in it
+                else:
+                    raise _server_error(exc) from None
+        raise AssertionError("unreachable")
 
     async def list_tools(self) -> list[dict[str, Any]]:
-        """Every tool the server lists (all pages)."""
+        """Every tool the server lists (all pages), less those with invalid `x-mcp-header` annotations."""
+        from mcp.shared.inbound import find_invalid_x_mcp_header, x_mcp_header_map
+
         tools: list[dict[str, Any]] = []
         cursor: str | None = None
         for _ in range(100):
@@ -171,19 +204,43 @@ class Connection:
             cursor = result.get("nextCursor") if isinstance(result.get("nextCursor"), str) else None
             if cursor is None:
                 break
+        kept: list[dict[str, Any]] = []
+        self._header_maps, self._invalid = {}, {}
         for tool in tools:
-            schema = tool.get("inputSchema")
-            if isinstance(tool.get("name"), str) and find_invalid_x_mcp_header(schema) is None:
-                self._header_maps[tool["name"]] = x_mcp_header_map(schema)
-        return tools
+            name, schema = tool.get("name"), tool.get("inputSchema")
+            if not isinstance(name, str):
+                continue
+            reason = find_invalid_x_mcp_header(schema)
+            if reason is not None:
+                # The spec: a client MUST exclude such a tool (and SHOULD say which and why).
+                logger.warning("tool %r left out: its x-mcp-header annotations are invalid: %s", name, reason)
+                self._invalid[name] = reason
+                continue
+            self._header_maps[name] = x_mcp_header_map(schema)
+            kept.append(tool)
+        self._listed = True
+        return kept
+
+    async def _check_tool(self, name: Any) -> None:
+        """Before a `tools/call`: know the tool's headers (list once, over HTTP), and never call an invalid tool."""
+        if not self._listed and self.modern and self.server.url is not None and name not in self._header_maps:
+            try:
+                await self.list_tools()
+            except Unauthorized:
+                raise
+            except (ServerError, ProtocolError) as exc:  # a server that cannot list its tools can still be called
+                logger.debug("tools/list before the first tools/call failed (%s); calling without it", exc)
+                self._listed = True
+        if isinstance(name, str) and name in self._invalid:
+            raise InvalidTool(name, self._invalid[name])
 
     async def _send(self, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
         assert self._dispatcher is not None, "not connected"
         data = dict(params)
-        opts: CallOptions = {"headers": self._headers(method, data)}
+        headers = self._headers(method, data)
         if self.modern:
             data["_meta"] = {**dict(data.get("_meta") or {}), **self._meta(self.protocol_version or "")}
-        return await self._dispatcher.send_raw_request(method, data, opts)
+        return await self._dispatcher.send_raw_request(method, data, {"headers": headers})
 
     def _meta(self, version: str) -> dict[str, Any]:
         return {
@@ -193,67 +250,91 @@ class Connection:
         }
 
     def _headers(self, method: str, params: Mapping[str, Any]) -> dict[str, str]:
-        headers = {MCP_PROTOCOL_VERSION_HEADER: self.protocol_version or LATEST_HANDSHAKE_VERSION}
+        from mcp.shared.inbound import encode_header_value, mcp_param_headers
+
+        headers = {_PROTOCOL_VERSION_HEADER: self.protocol_version or LATEST_HANDSHAKE_VERSION}
         if not self.modern:
             return headers
-        headers[MCP_METHOD_HEADER] = method
-        name_key = NAME_BEARING_METHODS.get(method)
+        headers[_METHOD_HEADER] = method
+        name_key = _NAME_KEYS.get(method)
         if name_key is not None and isinstance(name := params.get(name_key), str):
-            headers[MCP_NAME_HEADER] = encode_header_value(name)
+            headers[_NAME_HEADER] = encode_header_value(name)
         if method == "tools/call" and isinstance(name := params.get("name"), str) and name in self._header_maps:
             arguments = params.get("arguments")
             headers.update(mcp_param_headers(self._header_maps[name], arguments if isinstance(arguments, dict) else {}))
         return headers
 
+    def _needs_authorization(self) -> Unauthorized:
+        return Unauthorized(self.server.describe(), self._challenge)
+
     # -- era ------------------------------------------------------------------------------------------------
     async def _negotiate(self) -> None:
+        from mcp.shared.exceptions import MCPError
+
         assert self._dispatcher is not None and self._session is not None
         if self.mode != "legacy":
             version = MODERN_PROTOCOL_VERSIONS[-1]
-            headers = {MCP_PROTOCOL_VERSION_HEADER: version, MCP_METHOD_HEADER: "server/discover"}
             refusal: str | None = None
-            try:
-                raw = await self._dispatcher.send_raw_request(
-                    "server/discover",
-                    {"_meta": self._meta(version)},
-                    {"headers": headers, "timeout": _DISCOVER_TIMEOUT, "cancel_on_abandon": False},
-                )
-                discovered = types.DiscoverResult.model_validate(raw)
-            except MCPError as exc:
-                supported = _supported(exc)
-                if supported is not None and not any(v in HANDSHAKE_PROTOCOL_VERSIONS for v in supported):
-                    raise ServerError(
-                        f"the server supports only protocol versions {', '.join(supported)}", code=exc.error.code
-                    ) from None
-                refusal = exc.error.message
-            except ValidationError:
-                refusal = "its server/discover result is not valid"
-            else:
-                mutual = [v for v in MODERN_PROTOCOL_VERSIONS if v in discovered.supported_versions]
-                if mutual:
-                    self._session.adopt(discovered)
-                    self.protocol_version = mutual[-1]
-                    info = (discovered.meta or {}).get("io.modelcontextprotocol/serverInfo")
-                    self.server_name = info.get("name") if isinstance(info, dict) else None
-                    return
-                refusal = "it supports " + ", ".join(discovered.supported_versions)
+            for attempt in (1, 2):
+                unauthorized = self._unauthorized
+                try:
+                    raw = await self._dispatcher.send_raw_request(
+                        "server/discover",
+                        {"_meta": self._meta(version)},
+                        {
+                            "headers": {_PROTOCOL_VERSION_HEADER: version, _METHOD_HEADER: "server/discover"},
+                            "timeout": _DISCOVER_TIMEOUT,
+                            "cancel_on_abandon": False,
+                        },
+                    )
+                    discovered = types.DiscoverResult.model_validate(raw)
+                except MCPError as exc:
+                    if self._unauthorized != unauthorized:
+                        raise self._needs_authorization() from None
+                    supported = _supported(exc)
+                    retry = _retry_version(exc)
+                    if retry is not None and attempt == 1:
+                        version = retry  # "retry using the advertised supported versions" (the transport spec)
+                        continue
+                    if supported is not None and not any(v in HANDSHAKE_PROTOCOL_VERSIONS for v in supported):
+                        raise ServerError(
+                            f"the server supports only protocol versions {', '.join(supported)}", code=exc.error.code
+                        ) from None
+                    refusal = exc.error.message
+                except ValidationError:
+                    refusal = "its server/discover result is not valid"
+                else:
+                    mutual = [v for v in MODERN_PROTOCOL_VERSIONS if v in discovered.supported_versions]
+                    if mutual:
+                        self._session.adopt(discovered)
+                        self.protocol_version = mutual[-1]
+                        info = (discovered.meta or {}).get("io.modelcontextprotocol/serverInfo")
+                        self.server_name = info.get("name") if isinstance(info, dict) else None
+                        return
+                    refusal = "it supports " + ", ".join(discovered.supported_versions)
+                break
             if self.mode == "modern":
                 raise ServerError(f"the server does not speak MCP {version}: {refusal}")
             logger.debug("server/discover refused (%s); falling back to the initialize handshake", refusal)
         await self._handshake()
 
     async def _handshake(self) -> None:
+        from mcp.shared.exceptions import MCPError
+
         assert self._dispatcher is not None and self._session is not None
         params = {
             "protocolVersion": LATEST_HANDSHAKE_VERSION,
             "capabilities": self._caps_wire,
             "clientInfo": self.client_info,
         }
+        unauthorized = self._unauthorized
         try:
             raw = await self._dispatcher.send_raw_request(
                 "initialize", params, {"timeout": _HANDSHAKE_TIMEOUT, "cancel_on_abandon": False}
             )
         except MCPError as exc:
+            if self._unauthorized != unauthorized:
+                raise self._needs_authorization() from None
             raise _server_error(exc) from None
         try:
             result = types.InitializeResult.model_validate(raw)
@@ -314,16 +395,6 @@ class Connection:
         return await self.back_channel(method, data)
 
 
-def _only(group: BaseExceptionGroup[BaseException]) -> BaseException | None:
-    """The one exception a group holds (through nested groups), else None."""
-    inner: BaseException = group
-    while isinstance(inner, BaseExceptionGroup):
-        if len(inner.exceptions) != 1:
-            return None
-        inner = inner.exceptions[0]
-    return inner
-
-
 def _server_error(exc: MCPError) -> ServerError:
     return ServerError(exc.error.message, code=exc.error.code, data=exc.error.data)
 
@@ -335,3 +406,9 @@ def _supported(exc: MCPError) -> list[str] | None:
         return types.UnsupportedProtocolVersionErrorData.model_validate(exc.error.data).supported
     except ValidationError:
         return None
+
+
+def _retry_version(exc: MCPError) -> str | None:
+    """For an unsupported-version error: the newest modern version in its `supported` list this client speaks."""
+    mutual = [v for v in MODERN_PROTOCOL_VERSIONS if v in (_supported(exc) or [])]
+    return mutual[-1] if mutual else None

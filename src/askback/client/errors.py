@@ -1,15 +1,9 @@
 """What can end a client call other than a result, each a named exception.
 
-`Unfinished` and its subclasses carry `pending`: the questions still open and what is needed to continue
-(save it with `pending.save(path)`, finish it later with `Client.resume`).
+The ones that carry a pending call (`Unfinished` and its kinds) live with `Pending`, in `pending.py`.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from askback.client.pending import Pending
 
 
 class ClientError(Exception):
@@ -30,26 +24,23 @@ class ServerError(ClientError):
         self.data = data
 
 
-class Unfinished(ClientError):
-    """The call stopped before the server finished; `pending` holds the open questions (or None)."""
+class Unauthorized(ServerError):
+    """The server answered HTTP 401: it needs authorization (OAuth), which this client does not do."""
 
-    def __init__(self, message: str, pending: Pending | None) -> None:
-        if pending is not None and pending.questions:
-            message += " Open questions: " + ", ".join(q.key for q in pending.questions) + "."
-        super().__init__(message)
-        self.pending = pending
-
-
-class TooManyRounds(Unfinished):
-    """The server asked for more rounds than the client's `max_rounds`."""
+    def __init__(self, server: str, challenge: str | None = None) -> None:
+        super().__init__(
+            f"{server} needs authorization (HTTP 401); this client has no OAuth sign-in, so it cannot call it"
+        )
+        self.challenge = challenge  # the WWW-Authenticate header, for a caller that can authorize
 
 
-class DeadlineExceeded(Unfinished):
-    """The call ran past the client's wall-clock `timeout`."""
+class InvalidTool(ProtocolError):
+    """The server lists this tool with `x-mcp-header` annotations the spec forbids: it must not be called."""
 
-
-class Postponed(Unfinished):
-    """The answerer chose to answer later (e.g. `--save-pending`); continue with `Client.resume(pending)`."""
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"the server's tool {name!r} is not valid MCP ({reason}), so it is not called")
+        self.name = name
+        self.reason = reason
 
 
 class AnswerError(ClientError):
@@ -88,3 +79,15 @@ class AnswerRejected(AnswerError):
 
 class NoMoreInput(AnswerError):
     """The person's input ended (end of file) before the question was answered."""
+
+
+def only_exception(exc: BaseException) -> BaseException | None:
+    """The one exception a task group's exception group holds (through nested groups), else None.
+
+    A plain exception is its own only exception.
+    """
+    while isinstance(exc, BaseExceptionGroup):
+        if len(exc.exceptions) != 1:
+            return None
+        exc = exc.exceptions[0]
+    return exc

@@ -19,8 +19,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from askback.client.errors import DeadlineExceeded, ProtocolError, TooManyRounds
-from askback.client.pending import Pending, Server, target_of
+from askback.client.errors import ProtocolError
+from askback.client.pending import DeadlineExceeded, Pending, Server, TooManyRounds, target_of
 from askback.client.questions import parse_questions
 
 DEFAULT_MAX_ROUNDS = 16

@@ -1,4 +1,4 @@
-"""A call waiting for answers, and its file format.
+"""A call waiting for answers, its file format, and the errors that end a call with one.
 
 A `Pending` is everything needed to continue an `input_required` call later, in another process or on another
 machine: where the server is, the request (method, tool name and arguments, or URI), the questions, and the
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import tempfile
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,6 +49,25 @@ class Server:
         if (self.url is None) == (not self.command):
             raise ValueError("a server is either a url or a command")
 
+    @classmethod
+    def of(cls, server: str | Sequence[str] | Server, *, command_line: bool = False) -> Server:
+        """A server from what a person gives: an http(s) URL, a command as a list, or (with `command_line`,
+        as on the `askback` command line) a command as one shell-quoted string."""
+        if isinstance(server, Server):
+            return server
+        if isinstance(server, str):
+            if server.startswith(("http://", "https://")):
+                return cls(url=server)
+            if not command_line:
+                raise ValueError(
+                    f"{server!r} is not an http(s) URL; give a command as a list, e.g. ['askback', 'serve', "
+                    "'app.py', '--stdio']"
+                )
+            server = shlex.split(server)
+        if not server:
+            raise ValueError("the server is neither an http(s) URL nor a command")
+        return cls(command=tuple(server))
+
     def describe(self) -> str:
         return self.url if self.url is not None else " ".join(self.command)
 
@@ -77,6 +97,7 @@ class Pending:
     protocol_version: str = "2026-07-28"
     server_name: str | None = None
     saved_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
+    options: Mapping[str, Any] = field(default_factory=dict)  # how the call was answered (the CLI's flags)
 
     @property
     def questions(self) -> tuple[Question, ...]:
@@ -103,6 +124,8 @@ class Pending:
             data["serverName"] = self.server_name
         if self.request_state is not None:
             data["requestState"] = self.request_state
+        if self.options:
+            data["options"] = dict(self.options)
         return data
 
     @classmethod
@@ -131,6 +154,7 @@ class Pending:
             protocol_version=str(data.get("protocolVersion", "2026-07-28")),
             server_name=data.get("serverName") if isinstance(data.get("serverName"), str) else None,
             saved_at=str(data.get("savedAt", "")),
+            options=dict(options) if isinstance(options := data.get("options"), Mapping) else {},
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:
@@ -161,3 +185,25 @@ class Pending:
             return cls.from_json(data)
         except PendingFileError as exc:
             raise PendingFileError(f"{path}: {exc}") from None
+
+
+class Unfinished(ClientError):
+    """The call stopped before the server finished; `pending` holds the open questions (or None)."""
+
+    def __init__(self, message: str, pending: Pending | None) -> None:
+        if pending is not None and pending.questions:
+            message += " Open questions: " + ", ".join(q.key for q in pending.questions) + "."
+        super().__init__(message)
+        self.pending = pending
+
+
+class TooManyRounds(Unfinished):
+    """The server asked for more rounds than the client's `max_rounds`."""
+
+
+class DeadlineExceeded(Unfinished):
+    """The call ran past the client's wall-clock `timeout`."""
+
+
+class Postponed(Unfinished):
+    """The answerer chose to answer later (e.g. `--save-pending`); continue with `Client.resume(pending)`."""

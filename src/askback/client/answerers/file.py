@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from askback.client.answerers.base import Asked, Postpone
 from askback.client.errors import AnswerError, AnswerRejected, UnknownQuestion
-from askback.client.questions import FormQuestion, Question, RootsQuestion, response_for
+from askback.client.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, response_for
 from askback.types import Capabilities
 
 
@@ -23,6 +23,10 @@ class FileAnswerer:
     question nothing answers raises `UnknownQuestion` naming it (or, with `missing="postpone"`, postpones the
     round so it can be saved). Answers are validated before they are sent; a question the server asks again
     after it was answered from the file raises `AnswerRejected` with the server's reason.
+
+    A sampling question is answered by the entry under its key, else by `"sampling"` (so one file works in
+    both eras: a handshake-era server's sampling request has no key of its own); a roots question by its key,
+    else by `"roots"`.
     """
 
     def __init__(
@@ -83,4 +87,8 @@ class FileAnswerer:
             return named
         if isinstance(question, RootsQuestion) and "roots" in self.answers:
             return self.answers["roots"]
+        if isinstance(question, SamplingQuestion) and "sampling" in self.answers:
+            # One spelling for both eras: a 2026-07-28 server keys its sampling question as it likes, a
+            # handshake-era one asks over the session (keyed `sampling-N` here); `"sampling"` answers either.
+            return self.answers["sampling"]
         raise UnknownQuestion(question.key)

@@ -25,6 +25,7 @@ import anyio.lowlevel
 
 from askback.client.answerers.base import Asked
 from askback.client.errors import NoMoreInput
+from askback.client.inert import one_line, shown
 from askback.client.questions import (
     Field,
     FormQuestion,
@@ -53,6 +54,7 @@ class _Action(Exception):
 
 
 _SKIP: Any = object()
+_DONE = {"decline": "declined", "cancel": "cancelled"}  # what a person's /decline or /cancel did, in words
 
 
 class Style:
@@ -165,8 +167,8 @@ class TerminalAnswerer:
         what = {"tools/call": "the tool", "prompts/get": "the prompt", "resources/read": "the resource"}
         self.say()
         self.say(
-            s.bold(f"{asked.server} asks {count} question{'s' if count != 1 else ''}")
-            + f" for {what.get(asked.method, asked.method)} {s.bold(asked.target)}"
+            s.bold(f"{one_line(asked.server)} asks {count} question{'s' if count != 1 else ''}")
+            + f" for {what.get(asked.method, asked.method)} {s.bold(one_line(asked.target))}"
             + (s.dim(f" (round {asked.round})") if asked.round > 1 else "")
             + s.dim("   ? for help")
         )
@@ -189,7 +191,7 @@ class TerminalAnswerer:
         self.say()
         prefix = s.dim(f"[{number}/{count}] ") if count > 1 else ""
         if isinstance(question, FormQuestion):
-            self.say(prefix + _indent(question.message or f"{asked.server} asks:", first=""))
+            self.say(prefix + _indent(shown(question.message or f"{asked.server} asks:"), first=""))
             content: dict[str, Any] = {}
             try:
                 for f in question.fields:
@@ -197,7 +199,7 @@ class TerminalAnswerer:
                     if value is not _SKIP:
                         content[f.name] = value
             except _Action as chosen:
-                self.say(s.dim(f"  {chosen.action}d."))
+                self.say(s.dim(f"  {_DONE[chosen.action]}."))
                 return {"action": chosen.action}
             return accept(content)
         try:
@@ -208,33 +210,34 @@ class TerminalAnswerer:
             assert isinstance(question, RootsQuestion)
             return await self._ask_roots(prefix)
         except _Action as chosen:
-            self.say(s.dim(f"  {chosen.action}d."))
+            self.say(s.dim(f"  {_DONE[chosen.action]}."))
             return {"action": chosen.action}
 
     async def _ask_field(self, f: Field, message: str = "") -> Any:
         s = self.style
-        heading = "  " + s.label(f.label)
+        label = one_line(f.label)
+        heading = "  " + s.label(label)
         if f.required:
             heading += s.dim("  (required)")
         self.say(heading)
         if f.description and f.description not in (f.label, message.strip()):
-            self.say(_indent(f.description, first="    "))
+            self.say(_indent(shown(f.description), first="    "))
         for index, choice in enumerate(f.choices, 1):
-            shown = choice.label
+            entry = one_line(choice.label)
             if choice.title is not None and str(choice.value) != choice.title:
-                shown += s.dim(f"  [{choice.value}]")
-            self.say(f"    {index}) {shown}")
+                entry += s.dim(f"  [{one_line(choice.value)}]")
+            self.say(f"    {index}) {entry}")
         rules = f.constraints()
         if f.choices:
             rules = [rules[0] + (": numbers or names, separated by commas" if f.multiple else ": a number or a name")]
         if rules:
             self.say(s.dim("    " + ", ".join(rules)))
-        default = f.show(f.default) if f.has_default else None
+        default = one_line(f.show(f.default)) if f.has_default else None
         if f.type == "boolean" and not f.choices:
             hint = "[Y/n]" if f.default is True else "[y/N]" if f.default is False else "[y/n]"
         else:
             hint = f"[{default}]" if default is not None else ("" if f.required else s.dim("[Enter to skip]"))
-        prompt = f"  {f.label} {hint}".rstrip() + ": "
+        prompt = f"  {label} {hint}".rstrip() + ": "
         while True:
             text = await self.read_command(prompt)
             if not text.strip():
@@ -247,16 +250,17 @@ class TerminalAnswerer:
             try:
                 return f.parse(text)
             except ValueError as exc:
-                self.say(s.error(f"    Not accepted: {exc}. Try again."))
+                self.say(s.error(f"    Not accepted: {one_line(exc)}. Try again."))
 
     async def _ask_url(self, question: UrlQuestion, prefix: str, asked: Asked) -> dict[str, Any]:
         s = self.style
-        self.say(prefix + s.bold("A step on a web page") + (f": {question.message}" if question.message else ""))
-        self.say("    " + question.url)
-        self.say("    host: " + s.warn(question.host))
+        message = f": {_indent(shown(question.message), first='')}" if question.message else ""
+        self.say(prefix + s.bold("A step on a web page") + message)
+        self.say("    " + one_line(question.url))
+        self.say("    host: " + s.warn(one_line(question.host)))
         server_host = urlsplit(asked.server_url).hostname if asked.server_url else None
         if server_host and server_host != question.host:
-            self.say(s.dim(f"    (not the host of the MCP server you called, {server_host})"))
+            self.say(s.dim(f"    (not the host of the MCP server you called, {one_line(server_host)})"))
         while True:
             text = (await self.read_command("  Open this page in your browser? [y/n] ")).strip().lower()
             if text in ("y", "yes"):
@@ -283,9 +287,9 @@ class TerminalAnswerer:
         s = self.style
         self.say(prefix + s.bold("The server asks for a model's reply; you answer in its place."))
         if question.system_prompt:
-            self.say(_indent(question.system_prompt, first="    system: "))
+            self.say(_indent(shown(question.system_prompt), first="    system: "))
         for role, text in question.messages:
-            self.say(_indent(text, first=f"    {role}: "))
+            self.say(_indent(shown(text), first=f"    {one_line(role)}: "))
         if question.max_tokens:
             self.say(s.dim(f"    (at most about {question.max_tokens} tokens)"))
         while True:
@@ -313,11 +317,11 @@ class TerminalAnswerer:
                     content = answer.get("content", {})
                     for f in q.fields:
                         items.append((q, f))
-                        shown = f.show(content[f.name]) if f.name in content else s.dim("(empty)")
-                        self.say(f"  {len(items)}. {f.label}: {shown}")
+                        value = one_line(f.show(content[f.name])) if f.name in content else s.dim("(empty)")
+                        self.say(f"  {len(items)}. {one_line(f.label)}: {value}")
                 else:
                     items.append((q, None))
-                    self.say(f"  {len(items)}. {_title(q)}: {_summary(answer)}")
+                    self.say(f"  {len(items)}. {one_line(_title(q))}: {one_line(_summary(answer))}")
             text = await self.read("Send these answers? [Y]es, a number to change it, /decline or /cancel all: ")
             command = text.strip().lower()
             if command in ("", "y", "yes"):
@@ -326,7 +330,7 @@ class TerminalAnswerer:
                 action = "decline" if command.startswith("/d") else "cancel"
                 for key in answers:
                     answers[key] = decline() if action == "decline" else cancel()
-                self.say(s.dim(f"  All {action}d."))
+                self.say(s.dim(f"  All {_DONE[action]}."))
                 return
             if command.isdigit() and 1 <= int(command) <= len(items):
                 q, chosen_field = items[int(command) - 1]
@@ -355,8 +359,8 @@ def _title(q: Question) -> str:
 
 
 def _summary(answer: Mapping[str, Any]) -> str:
-    if answer.get("action") in ("decline", "cancel"):
-        return f"{answer['action']}d"
+    if answer.get("action") in _DONE:
+        return _DONE[answer["action"]]
     if answer.get("action") == "accept":
         return "done"
     if "roots" in answer:
