@@ -104,17 +104,4 @@ EXPECTED_FAILURES: dict[str, Expected] = {
         "additionalProperties, allOf or if/then/else cannot be declared (the harness lists this as pending)",
         "json-schema-2020-12-tool-found",
     ),
-    "http-invalid-tool-headers": _expect(
-        "askback.Client lists and calls tools whose x-mcp-header is invalid instead of excluding them "
-        "(issue 7, section 2.13)",
-        "sep-2243-x-mcp-header-not-empty",
-        "sep-2243-x-mcp-header-primitive-only",
-        "sep-2243-x-mcp-header-unique",
-        "sep-2243-x-mcp-header-charset",
-    ),
-    "request-metadata": _expect(
-        "askback.Client does not retry with a version from a -32022 'supported' list (issue 7, section 2.13)",
-        "sep-2575-client-retry-supported-version",
-        CLIENT_EXIT,
-    ),
 }
