@@ -85,7 +85,7 @@ def sdk_path() -> dict[str, Any]:
 
 
 def askback_path() -> dict[str, Any]:
-    from askback.core.decide import Progress
+    from askback.core.progress import Progress
     from askback.core.state import Binding, Keyring, StateCodec, arguments_digest
 
     codec = StateCodec(Keyring.from_text(KEY_TEXT))
@@ -119,20 +119,20 @@ def askback_layers() -> dict[str, float]:
     from pydantic import Field
 
     import askback
-    from askback.core.decide import CallInput, Capabilities, decide
-    from askback.core.secrets import guard_form
+    from askback.core.decide import CallInput, decide, guard_form
     from askback.flow import Flow, Round
     from askback.mcp import wire
     from askback.mcp.guard import check_retry_fields
+    from askback.types import Capabilities
 
     app = askback.App(NAME, keys=KEY_TEXT, store="memory://")
 
-    @app.tool()
+    @app.tool(namespace=locals())
     async def greet(name: str, city: Annotated[str, Field(description="City to greet from")]) -> str:
         return f"Hello {name} from {city}"
 
     spec = app.tools["greet"]
-    flow = Flow(app)
+    flow = Flow(app.runtime)
     caps = Capabilities(form=True)
     args = {"name": "Ada"}
     answer = {"city": {"action": "accept", "content": {"city": "Paris"}}}
@@ -147,10 +147,9 @@ def askback_layers() -> dict[str, float]:
     state = first.state  # type: ignore[union-attr]
     r1 = decide(spec, CallInput(arguments=args, caps=caps))
     progress = r1.progress  # type: ignore[union-attr]
-    envelope = app.runtime.codec.open(state, flow.binding(Round("tools/call", "greet", args)))
-    schema = r1.questions[0].schema  # type: ignore[union-attr]
+    envelope = app.runtime.codec.open(state, Round("tools/call", "greet", args).binding(NAME))
     params2 = {"name": "greet", "arguments": args, "inputResponses": answer, "requestState": state}
-    binding = flow.binding(Round("tools/call", "greet", args))
+    binding = Round("tools/call", "greet", args).binding(NAME)
     costs = {
         "flow_step_both_rounds": per_call_us(two_steps, n=1000),
         "decide_both_rounds": per_call_us(
@@ -160,10 +159,10 @@ def askback_layers() -> dict[str, float]:
             lambda: app.runtime.codec.open(app.runtime.codec.seal(app.runtime.codec.new_envelope(progress, None),
                                                                   binding), binding)),
         "binding_both_rounds": per_call_us(
-            lambda: (flow.binding(Round("tools/call", "greet", args)),
-                     flow.binding(Round("tools/call", "greet", args)))),
+            lambda: (Round("tools/call", "greet", args).binding(NAME),
+                     Round("tools/call", "greet", args).binding(NAME))),
         # Flow memoises the guard per question, so a server pays this once per distinct question, not per round.
-        "secret_guard_uncached": per_call_us(lambda: guard_form("tool 'greet'", schema)),
+        "secret_guard_uncached": per_call_us(lambda: guard_form(r1.questions[0])),  # type: ignore[union-attr,arg-type]
         "retry_fields_guard_round_2": per_call_us(lambda: check_retry_fields(params2)),
         "wire_results_both_rounds": per_call_us(
             lambda: (wire.input_required(r1.questions, state),  # type: ignore[union-attr]

@@ -9,7 +9,7 @@ import os
 import statistics
 import time
 
-from askback.core.decide import Progress
+from askback.core.progress import Progress
 from askback.core.state import Binding, Keyring, StateCodec, arguments_digest
 from askback.demo import app
 

@@ -19,6 +19,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Protocol
 
 import anyio
@@ -69,8 +70,13 @@ class Round:
     principal: str | None = None
     origin: str | None = None  # scheme://host the request came to, for page links on a loopback server
 
+    @cached_property
+    def arguments_digest(self) -> str:
+        """Computed once per request: a round's load and save both bind to it."""
+        return arguments_digest(self.arguments)
+
     def binding(self, audience: str) -> Binding:
-        return Binding(audience, self.method, self.target, arguments_digest(self.arguments), self.principal)
+        return Binding(audience, self.method, self.target, self.arguments_digest, self.principal)
 
 
 @dataclass(frozen=True)
@@ -185,6 +191,7 @@ class Flow:
         holder = holder or SealedToken()
         runtime = self.runtime
         loaded = await holder.load(runtime, rnd)
+        # The lookups fill these between decisions; the engine only reads them.
         options: dict[str, Sequence[Option]] = {}
         marks: dict[str, Mark] = {}
         call = CallInput(
@@ -193,12 +200,14 @@ class Flow:
             progress=loaded.progress,
             caps=rnd.caps,
             principal=rnd.principal,
+            options=options,
+            marks=marks,
             max_rounds=runtime.max_rounds,
             form_guard=self._guard,
             answer_guard=runtime.answer_guard,
         )
         for _ in range(len(spec.params) + 1):
-            outcome = decide(spec, _with(call, options, marks))
+            outcome = decide(spec, call)
             if not isinstance(outcome, Need):
                 break
             for name in outcome.options:
@@ -335,12 +344,6 @@ class Flow:
                 continue
             options.append(option)
         return options
-
-
-def _with(call: CallInput, options: Mapping[str, Sequence[Option]], marks: Mapping[str, Mark]) -> CallInput:
-    from dataclasses import replace
-
-    return replace(call, options=dict(options), marks=dict(marks))
 
 
 def _answered(rnd: Round, responses: Mapping[str, Any] | None) -> Round:
