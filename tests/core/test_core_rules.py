@@ -205,3 +205,11 @@ def test_decide_writes_nothing_into_the_spec() -> None:
         play(spec, {})
     assert repr(spec.params) == before
     assert not hasattr(spec, "cache")
+
+
+def test_an_out_of_band_condition_must_name_parameters_of_the_tool() -> None:
+    app = askback.App("t")
+    with pytest.raises(askback.SpecError, match="unknown parameter"):
+        @app.tool()
+        def pay(amount: int, ok: Annotated[bool, askback.Confirm("Pay?", out_of_band=lambda total: total > 1)]) -> int:
+            return amount

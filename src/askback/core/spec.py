@@ -156,6 +156,8 @@ def build_spec(
         if isinstance(p, ConfirmParam):
             deps = confirm_deps  # a confirmation is the last step: it covers every value the function receives
             deps = tuple(d for d in deps if not isinstance(by_kind.get(d), SecretParam))
+        if isinstance(p, ApprovalParam):
+            deps = tuple(dict.fromkeys((*deps, *p.condition_params)))  # the condition reads these values
         unknown = [d for d in deps if d not in names]
         if unknown:
             raise SpecError(f"{where}: parameter {p.name!r} refers to unknown parameter(s) {', '.join(unknown)}")
