@@ -87,11 +87,14 @@ def http_app(
 
 
 class _McpStarlette(Starlette):
-    """Starlette, except that a request for the MCP path at the app's root goes straight to the era router.
+    """Starlette, with a shortcut for MCP requests while the app has no middleware of the user's.
 
-    Every MCP request would otherwise pass Starlette's error and exception middleware and its route matching,
-    a measurable share of a small request; the SDK's transport answers errors itself. Anything else (other
-    routes, lifespan, a mounted app's requests) takes Starlette's ordinary path.
+    Without user middleware, a request for the MCP path at the app's root goes straight to the era router:
+    Starlette's own error and exception middleware and its route matching are a measurable share of a small
+    request, and the SDK's transport answers errors itself. Once a user adds middleware (authentication, CORS,
+    tracing, rate limits), every request takes Starlette's ordinary path so that middleware sees it; so do
+    other routes, lifespan and a mounted app's requests. Starlette refuses `add_middleware` once the app has
+    started, so the choice cannot change under a running server.
     """
 
     def __init__(self, mcp_path: str, router: _EraRouter, **kwargs: Any) -> None:
@@ -101,7 +104,8 @@ class _McpStarlette(Starlette):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
-            scope["type"] == "http"
+            not self.user_middleware
+            and scope["type"] == "http"
             and scope["path"] == self._mcp_path
             and not scope.get("root_path")
             and scope["method"] in ("GET", "POST", "DELETE")
