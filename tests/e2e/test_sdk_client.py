@@ -388,10 +388,13 @@ async def test_client_without_elicitation_gets_error_naming_missing_values(
     text = text_of(result)
     assert re.search(r"\bto \(", text) and re.search(r"\bfrom_account \(", text), text
     assert "Nothing was done" in text
-    assert result.structured_content is not None
-    assert result.structured_content["outcome"] == "cannot_ask"
-    assert result.structured_content["message"] == text
-    missing = {m["name"]: m for m in result.structured_content["missing"]}
+    # transfer has an outputSchema, so the refusal is not structured content (it would not conform) but _meta.
+    assert result.structured_content is None
+    assert result.meta is not None
+    refusal = result.meta["askback/refusal"]
+    assert refusal["outcome"] == "cannot_ask"
+    assert refusal["message"] == text
+    missing = {m["name"]: m for m in refusal["missing"]}
     assert {"to", "from_account"} <= set(missing)
     assert "amount" not in missing  # it was given
     assert missing["to"]["asArgument"] is True and missing["from_account"]["asArgument"] is True

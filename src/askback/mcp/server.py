@@ -158,7 +158,7 @@ class _McpServer:
         if isinstance(step, Finished):
             return wire.tool_result(step.value, has_output_schema=spec.output_schema is not None)
         if isinstance(step, Refused):
-            return wire.tool_refusal(step.refusal)
+            return wire.tool_refusal(step.refusal, has_output_schema=spec.output_schema is not None)
         return wire.input_required(step.questions, step.state)
 
     async def get_prompt(self, ctx: ServerRequestContext[Any], params: _PromptGet) -> dict[str, Any]:

@@ -1,0 +1,60 @@
+"""Run the TypeScript SDK v2 client scripts in tests/e2e/ts/ against a server on loopback.
+
+The pinned packages (tests/e2e/ts/package-lock.json) are installed from the npm registry with `npm ci` into a
+cache directory keyed by the lock file, once per machine; the scripts are copied next to them on every run so
+that node resolves the packages from there. Without node or npm the tests skip locally, saying why; under
+`CI=true` that is a failure, since a CI run that skipped the only non-Python client would prove nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SOURCE = Path(__file__).resolve().parents[1] / "e2e" / "ts"
+CACHE = Path(os.environ.get("ASKBACK_TEST_CACHE", Path.home() / ".cache" / "askback-tests")) / "ts"
+IN_CI = os.environ.get("CI") == "true"
+
+
+def _unavailable(reason: str) -> None:
+    if IN_CI:
+        pytest.fail(f"TypeScript SDK client tests cannot run under CI: {reason}")
+    pytest.skip(f"TypeScript SDK client tests skipped: {reason}")
+
+
+def install() -> Path:
+    """The directory holding the installed client and the scripts; installs on first use."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        _unavailable("node and npm must be on PATH (node >= 20)")
+    lock = (SOURCE / "package-lock.json").read_bytes()
+    home = CACHE / hashlib.sha256(lock).hexdigest()[:16]
+    if not (home / "node_modules" / "@modelcontextprotocol" / "client" / "package.json").is_file():
+        home.mkdir(parents=True, exist_ok=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copyfile(SOURCE / name, home / name)
+        done = subprocess.run([str(npm), "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=home,
+                              capture_output=True, text=True, timeout=600)
+        if done.returncode != 0:
+            _unavailable(f"npm ci failed in {home}: {done.stderr.strip()[-1500:]}")
+    for script in SOURCE.glob("*.mjs"):
+        shutil.copyfile(script, home / script.name)
+    return home
+
+
+def run(script: str, *args: str) -> dict[str, Any]:
+    """Run one script; its single line of JSON output."""
+    home = install()
+    done = subprocess.run(["node", script, *args], cwd=home, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, f"node {script} exited {done.returncode}: {done.stderr[-3000:]}"
+    lines = done.stdout.strip().splitlines()
+    assert lines, f"node {script} printed nothing; stderr: {done.stderr[-3000:]}"
+    output: dict[str, Any] = json.loads(lines[-1])
+    return output
