@@ -78,7 +78,7 @@ class _McpServer:
             # tools/list inside every tools/call. Only schemas that declare `x-mcp-header` have anything to check.
             get_tool_input_schema=self._header_schemas.get,
         )
-        self.server.middleware.append(RetryFieldsGuard())
+        self.server.middleware.append(RetryFieldsGuard(app))
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
