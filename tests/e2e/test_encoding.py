@@ -58,15 +58,28 @@ def test_a_utf16_or_utf32_body_is_a_parse_error(serve: Serve, encoding: str) -> 
     assert ran == []
 
 
+def initialize(url: str, body: bytes) -> httpx.Response:
+    return httpx.post(url, content=body, timeout=30, headers={"Accept": "application/json, text/event-stream",
+                                                              "Content-Type": "application/json"})
+
+
+INITIALIZE = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+    "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "enc", "version": "1"}}})
+
+
 def test_a_legacy_request_in_utf16_is_a_parse_error_too(serve: Serve) -> None:
     app, _ = counting_app()
-    init = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "enc", "version": "1"}}})
-    response = httpx.post(serve(app), content=init.encode("utf-16"), timeout=30,
-                          headers={"Accept": "application/json, text/event-stream",
-                                   "Content-Type": "application/json"})
+    response = initialize(serve(app), INITIALIZE.encode("utf-16"))
     assert response.status_code == 400, response.text
     assert response.json()["error"]["code"] == -32700
+
+
+def test_a_utf8_bom_is_ignored_on_a_legacy_request_too(serve: Serve) -> None:
+    """The SDK's session transport refused a BOM that its stateless path ignored; one rule for the endpoint."""
+    app, _ = counting_app()
+    response = initialize(serve(app), b"\xef\xbb\xbf" + INITIALIZE.encode("utf-8"))
+    assert response.status_code == 200, response.text
+    assert response.headers.get("mcp-session-id")
 
 
 def test_invalid_utf8_is_a_parse_error(serve: Serve) -> None:

@@ -72,7 +72,8 @@ async def utf8_body(scope: Scope, receive: Receive) -> Receive | None:
     UTF-16 and UTF-32 without a BOM look like. A UTF-8 BOM is dropped: RFC 8259 says a sender must not add
     one and a parser may ignore it, and ignoring it is what the SDK's modern path does already, so both eras
     now agree. A body longer than the SDK's limit is passed on unchecked from that point: the SDK's own
-    limit refuses it, and it is never held here beyond that limit.
+    limit refuses it, and it is never held here beyond that limit. This runs before the SDK's Host and
+    Origin checks; it runs nothing, and answers only with a parse error.
     """
     declared = next((v for k, v in scope["headers"] if k == b"content-length"), None)
     if declared is not None and declared.isdigit() and int(declared) > _MAX_BODY:
