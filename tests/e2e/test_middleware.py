@@ -18,10 +18,12 @@ from mcp.server.auth.middleware.bearer_auth import AuthenticatedUser
 from mcp.server.auth.provider import AccessToken
 from starlette.applications import Starlette
 from starlette.authentication import AuthCredentials, AuthenticationBackend, AuthenticationError
+from starlette.middleware import Middleware
 from starlette.middleware.authentication import AuthenticationMiddleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import HTTPConnection
 from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 import askback
@@ -122,6 +124,28 @@ def test_a_flow_started_by_one_user_cannot_be_finished_by_another(serve: Serve) 
         stolen = grace.call("whoami", state=asked["requestState"], responses={"ok": accept(ok=True)})
     assert stolen.get("error", {}).get("code") == -32602, stolen
     assert ran == []
+
+
+def test_an_app_composed_around_http_app_authenticates_mcp_requests(serve: Serve) -> None:
+    """The other way to add middleware: a Starlette app of the user's mounting askback's (its lifespan passed on,
+    which is what starts the SDK's session managers)."""
+    app, ran = confirmed_app()
+    inner = http_app(app)
+    outer = Starlette(
+        routes=[Mount("/", app=inner)],
+        middleware=[Middleware(AuthenticationMiddleware, backend=BearerBackend(), on_error=unauthorized),
+                    Middleware(AuthContextMiddleware)],
+        lifespan=lambda _: inner.router.lifespan_context(inner),
+    )
+    url = serve(outer)
+    with RawClient(url) as client:
+        refused = client.send("tools/list")
+        assert client.last is not None and client.last.status_code == 401, refused
+        client.http.headers["Authorization"] = "Bearer token-grace"
+        asked = client.call("whoami")["result"]
+        done = client.call("whoami", state=asked["requestState"], responses={"ok": accept(ok=True)})["result"]
+    assert json.loads(done["content"][0]["text"]) == ["test-client", "https://issuer.test", "grace"]
+    assert len(ran) == 1
 
 
 def test_a_pure_asgi_middleware_sees_every_mcp_request(serve: Serve) -> None:
