@@ -17,6 +17,7 @@ class RawClient:
         self.capabilities = ALL_CAPS if capabilities is None else capabilities
         self.ids = itertools.count(1)
         self.http = httpx.Client(timeout=30)
+        self.last: httpx.Response | None = None  # the raw HTTP response of the latest `send`
 
     def close(self) -> None:
         self.http.close()
@@ -45,6 +46,7 @@ class RawClient:
             headers["Mcp-Name"] = params["uri"]
         body = {"jsonrpc": "2.0", "id": next(self.ids), "method": method, "params": params}
         response = self.http.post(self.url, json=body, headers=headers)
+        self.last = response
         data: dict[str, Any] = response.json()
         return data
 

@@ -276,6 +276,11 @@ def _print_result(args: argparse.Namespace, method: str, result: dict[str, Any])
         _print_json(result)
     else:
         print(render.result(method, result, Style.for_stream(sys.stdout)))
+    # A person's own decline or cancel is not a failure, even where the tool's outputSchema makes it a tool error.
+    meta = result.get("_meta")
+    refusal = meta.get("askback/refusal") if isinstance(meta, dict) else None
+    if isinstance(refusal, dict) and refusal.get("outcome") in ("declined", "cancelled"):
+        return EXIT_OK
     return EXIT_TOOL_ERROR if result.get("isError") is True else EXIT_OK
 
 

@@ -9,28 +9,32 @@ routing for them; 2026-07-28 clients never do.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from mcp.server.lowlevel.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp.server.transport_security import TransportSecuritySettings
+from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE, TransportSecuritySettings
 from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
+from mcp_types import PARSE_ERROR
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.applications import Starlette
+from starlette.responses import JSONResponse
 from starlette.routing import BaseRoute, Route
-from starlette.types import Receive, Scope, Send
+from starlette.types import Message, Receive, Scope, Send
 
 from askback.app import App
 from askback.mcp.server import build_server
 from askback.web.serving import pages_for
 
 _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
+_MAX_BODY = DEFAULT_MAX_REQUEST_BODY_SIZE  # the managers below keep the SDK's default limit
 
 
 class _EraRouter:
-    """ASGI endpoint sending each request to the manager for its protocol era."""
+    """ASGI endpoint sending each request to the manager for its protocol era, its body checked as UTF-8 first."""
 
     def __init__(self, modern: StreamableHTTPSessionManager, legacy: StreamableHTTPSessionManager) -> None:
         self.modern = modern
@@ -39,7 +43,70 @@ class _EraRouter:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         version = next((v.decode("latin-1") for k, v in scope["headers"] if k == _HEADER), None)
         manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
+        if scope["method"] == "POST":
+            checked = await utf8_body(scope, receive)
+            if checked is None:
+                await _NOT_UTF8(scope, receive, send)
+                return
+            receive = checked
         await manager.handle_request(scope, receive, send)
+
+
+# JSON exchanged between systems is UTF-8 (RFC 8259 §8.1). The SDK's 2026-07-28 path parses the body with
+# `json.loads(bytes)`, which detects UTF-16 and UTF-32 (with or without a BOM) and decodes lone surrogates,
+# so such a body would be parsed and run. Refused here, for both eras, as the SDK refuses malformed JSON.
+_NOT_UTF8 = JSONResponse(
+    {
+        "jsonrpc": "2.0",
+        "id": None,
+        "error": {"code": PARSE_ERROR, "message": "Parse error: the body is not UTF-8; JSON-RPC here is UTF-8 only"},
+    },
+    status_code=400,
+)
+_BOM = b"\xef\xbb\xbf"
+
+
+async def utf8_body(scope: Scope, receive: Receive) -> Receive | None:
+    """Read the request body and check it is UTF-8 with no NUL byte; a `receive` replaying it, or None.
+
+    A NUL byte can never be in a UTF-8 JSON text (control characters in strings are escaped), and it is what
+    UTF-16 and UTF-32 without a BOM look like. A UTF-8 BOM is dropped: RFC 8259 says a sender must not add
+    one and a parser may ignore it, and ignoring it is what the SDK's modern path does already, so both eras
+    now agree. A body longer than the SDK's limit is passed on unchecked from that point: the SDK's own
+    limit refuses it, and it is never held here beyond that limit. This runs before the SDK's Host and
+    Origin checks; it runs nothing, and answers only with a parse error.
+    """
+    declared = next((v for k, v in scope["headers"] if k == b"content-length"), None)
+    if declared is not None and declared.isdigit() and int(declared) > _MAX_BODY:
+        return receive
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    messages: list[Message] = []
+    size = 0
+    while True:
+        message = await receive()
+        messages.append(message)
+        if message["type"] != "http.request":
+            break  # a disconnect: the SDK sees it in turn
+        chunk: bytes = message.get("body", b"")
+        more = bool(message.get("more_body", False))
+        if size == 0 and chunk.startswith(_BOM):
+            chunk = chunk[len(_BOM) :]
+            message["body"] = chunk
+        size += len(chunk)
+        try:
+            decoder.decode(chunk, final=not more)
+        except UnicodeDecodeError:
+            return None
+        if b"\x00" in chunk:
+            return None
+        if not more or size > _MAX_BODY:
+            break
+    pending = iter(messages)
+
+    async def replay() -> Message:
+        return next(pending, None) or await receive()
+
+    return replay
 
 
 def _security(host: str, allowed_hosts: Sequence[str] | None) -> TransportSecuritySettings | None:
@@ -95,11 +162,14 @@ def http_app(
 
 
 class _McpStarlette(Starlette):
-    """Starlette, except that a request for the MCP path at the app's root goes straight to the era router.
+    """Starlette, with a shortcut for MCP requests while the app has no middleware of the user's.
 
-    Every MCP request would otherwise pass Starlette's error and exception middleware and its route matching,
-    a measurable share of a small request; the SDK's transport answers errors itself. Anything else (other
-    routes, lifespan, a mounted app's requests) takes Starlette's ordinary path.
+    Without user middleware, a request for the MCP path at the app's root goes straight to the era router:
+    Starlette's own error and exception middleware and its route matching are a measurable share of a small
+    request, and the SDK's transport answers errors itself. Once a user adds middleware (authentication, CORS,
+    tracing, rate limits), every request takes Starlette's ordinary path so that middleware sees it; so do
+    other routes, lifespan and a mounted app's requests. Starlette refuses `add_middleware` once the app has
+    started, so the choice cannot change under a running server.
     """
 
     def __init__(self, mcp_path: str, router: _EraRouter, **kwargs: Any) -> None:
@@ -109,7 +179,8 @@ class _McpStarlette(Starlette):
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
-            scope["type"] == "http"
+            not self.user_middleware
+            and scope["type"] == "http"
             and scope["path"] == self._mcp_path
             and not scope.get("root_path")
             and scope["method"] in ("GET", "POST", "DELETE")

@@ -80,7 +80,7 @@ class _McpServer:
             # tools/list inside every tools/call. Only schemas that declare `x-mcp-header` have anything to check.
             get_tool_input_schema=self._header_schemas.get,
         )
-        self.server.middleware.append(RetryFieldsGuard())
+        self.server.middleware.append(RetryFieldsGuard(app))
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
@@ -166,7 +166,7 @@ class _McpServer:
         if isinstance(step, Refused):
             if step.refusal.reason == "missing_capability":
                 raise _missing_capability(step)
-            return wire.tool_refusal(step.refusal)
+            return wire.tool_refusal(step.refusal, has_output_schema=has_output)
         return wire.input_required(step.questions, step.state)
 
     async def get_prompt(self, ctx: ServerRequestContext[Any], params: _PromptGet) -> dict[str, Any]:

@@ -87,17 +87,33 @@ def tool_result(value: Any, *, has_output_schema: bool) -> dict[str, Any]:
     return result
 
 
-def tool_refusal(refusal: Refuse) -> dict[str, Any]:
-    """A refusal as a tool result: declines are deliberate outcomes, the rest are errors a model can act on."""
-    structured: dict[str, Any] = {"outcome": refusal.reason, "message": refusal.message}
+REFUSAL_META = "askback/refusal"  # `_meta` key carrying a refusal's outcome, on every refusal
+
+
+def tool_refusal(refusal: Refuse, *, has_output_schema: bool) -> dict[str, Any]:
+    """A refusal (decline, cancel, or a value that cannot be had) as a tool result that fits the tool's schema.
+
+    A tool with an `outputSchema` must return conforming `structuredContent` unless the result is an error
+    (clients validate every non-error result, and raise instead of showing the message). A refusal has no
+    value of that shape, so for such a tool every refusal, a person's decline included, is a tool error with
+    the message as its text and no `structuredContent`. A tool without a schema keeps the structured
+    refusal, and there a decline or cancel is a deliberate outcome rather than an error. Either way the same
+    refusal rides in `_meta`, so a program reads the outcome from one place.
+    """
+    refused: dict[str, Any] = {"outcome": refusal.reason, "message": refusal.message}
     if refusal.missing:
-        structured["missing"] = [m.describe() for m in refusal.missing]
-    return {
+        refused["missing"] = [m.describe() for m in refusal.missing]
+    result: dict[str, Any] = {
         "resultType": "complete",
         "content": [{"type": "text", "text": refusal.message}],
-        "structuredContent": structured,
-        "isError": refusal.is_error,
+        "_meta": {REFUSAL_META: refused},
     }
+    if has_output_schema:
+        result["isError"] = True
+    else:
+        result["structuredContent"] = dict(refused)
+        result["isError"] = refusal.is_error
+    return result
 
 
 def tool_error(message: str) -> dict[str, Any]:
