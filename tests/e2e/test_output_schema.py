@@ -11,8 +11,6 @@ Shown three ways: a raw client checking each result with a real JSON Schema vali
 -32602 "Structured content does not match the tool's output schema" on a decline before).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -113,17 +111,13 @@ def test_demo_transfer_refusals_conform_to_its_output_schema(serve: Serve, answe
     assert result["_meta"][REFUSAL] == {"outcome": outcome, "message": text(result)}
 
 
-def test_demo_transfer_cannot_ask_conforms_to_its_output_schema(serve: Serve) -> None:
+def test_demo_transfer_without_forms_is_a_missing_capability_naming_what_is_missing(serve: Serve) -> None:
     url = serve(demo_app)
     with RawClient(url, capabilities={}) as client:
-        schema = listed_schemas(client)["transfer"]
-        result = client.call("transfer", {"amount": 50})["result"]
-    assert_conforms(result, schema)
-    assert result["isError"] is True
-    refusal = result["_meta"][REFUSAL]
-    assert refusal["outcome"] == "cannot_ask" and refusal["message"] == text(result)
-    assert [m["name"] for m in refusal["missing"]] == ["to", "from_account", "confirm"]
-    assert refusal["missing"][0]["schema"]["description"] == "Recipient IBAN"
+        error = client.call("transfer", {"amount": 50})["error"]
+    assert error["code"] == -32021 and error["data"]["requiredCapabilities"] == {"elicitation": {"form": {}}}
+    assert [m["name"] for m in error["data"]["missing"]] == ["to", "from_account", "confirm"]
+    assert error["data"]["missing"][0]["schema"]["description"] == "Recipient IBAN"
 
 
 def test_every_refusal_of_a_tool_with_an_output_schema_conforms(serve: Serve) -> None:
@@ -195,15 +189,17 @@ async def test_python_sdk_client_gets_the_decline_message(serve: Serve, mode: st
 @pytest.mark.parametrize("anyio_backend", ["asyncio"])
 @pytest.mark.parametrize("mode", ["2026-07-28", "legacy"])
 async def test_python_sdk_client_gets_the_cannot_ask_message(serve: Serve, mode: str) -> None:
-    url = serve(demo_app)
-    async with Client(url, mode=mode) as client:  # no elicitation callback: no elicitation capability
-        await client.list_tools()
-        result = await client.call_tool("transfer", {"amount": 50})
+    app, ran = ticket_app()
+    async with Client(serve(app), mode=mode) as client:  # no elicitation callback: no elicitation capability
+        await client.list_tools()  # rename_ticket has an outputSchema the client validates against
+        result = await client.call_tool("rename_ticket", {})
     assert result.is_error is True
     assert result.structured_content is None
     (block,) = result.content
     assert isinstance(block, types.TextContent)
-    assert "transfer is missing values it cannot ask for here: to (" in block.text
+    assert "rename_ticket is missing values it cannot ask for here: number (" in block.text
+    assert "Call rename_ticket again with these arguments: number, title." in block.text
+    assert ran == []
 
 
 # -- the TypeScript SDK v2 client ----------------------------------------------------------------------------------
@@ -219,10 +215,10 @@ def test_typescript_sdk_client_gets_the_decline_message(serve: Serve, mode: str)
 
 
 @pytest.mark.parametrize("mode", ["auto", "legacy"])
-def test_typescript_sdk_client_gets_the_cannot_ask_message(serve: Serve, mode: str) -> None:
+def test_typescript_sdk_client_gets_the_missing_capability_message(serve: Serve, mode: str) -> None:
+    # A confirmation only a person can give, and a client that declared no forms: MCP's -32021, whose message
+    # (naming each missing value) reaches the application instead of an output-schema mismatch.
     output = tsclient.run("transfer.mjs", serve(demo_app), mode, "cannot_ask")
-    assert output["ok"] is True, output
+    assert output["ok"] is False and output["code"] == -32021, output
     assert output["asked"] == []
-    result = output["result"]
-    assert result["isError"] is True and "structuredContent" not in result, result
-    assert "transfer is missing values it cannot ask for here: to (" in result["content"][0]["text"]
+    assert "transfer needs what this client did not declare: to (" in output["error"]
