@@ -63,7 +63,7 @@ def key_weakness(raw: bytes) -> str | None:
     """
     distinct = len(set(raw))
     if distinct < MIN_DISTINCT_KEY_BYTES:
-        return f"only {distinct} distinct byte values (a random key has about 30)"
+        return f"{distinct} distinct byte value{'' if distinct == 1 else 's'}, where a random key has about 30"
     for period in range(1, len(raw) // 2 + 1):
         if raw[period:] == raw[:-period]:
             return f"a {period}-byte pattern repeated"
