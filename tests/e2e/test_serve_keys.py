@@ -66,7 +66,7 @@ def key_file(tmp_path: Path, text: str, mode: int = 0o600) -> Path:
     return path
 
 
-@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604, 0o660, 0o602])
+@pytest.mark.parametrize("mode", [0o644, 0o640, 0o604, 0o660, 0o602], ids=lambda mode: f"{mode:04o}")
 def test_a_key_file_others_can_read_or_write_is_refused(tmp_path: Path, mode: int) -> None:
     path = key_file(tmp_path, text_of(os.urandom(32)) + "\n", mode)
     line = refused(["askback.demo:app", "--port", "0"], serve_env(tmp_path / "data"))
