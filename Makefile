@@ -3,6 +3,10 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 PYTEST_ARGS ?=
+# Where `make demo` listens: `make demo PORT=8010 HOST=localhost`. Plain `=`, not `?=`: only the command line
+# overrides them, never a shell's own HOST variable (zsh sets one to the machine's name).
+HOST = 127.0.0.1
+PORT = 8000
 
 .PHONY: demo test conformance lint typecheck bench stress clean
 
@@ -13,7 +17,7 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 demo: $(BIN)/.installed
-	$(BIN)/askback demo
+	$(BIN)/askback demo --host $(HOST) --port $(PORT)
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check src tests bench docs

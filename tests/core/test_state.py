@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import base64
 import os
-import stat
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -198,11 +196,3 @@ def test_short_or_malformed_keys_are_configuration_errors() -> None:
     assert ring.sealing_key_id == Keyring([KEY_A]).sealing_key_id
 
 
-def test_generated_key_is_kept_private_and_reused(tmp_path: Path) -> None:
-    first = Keyring.load_or_create(tmp_path / "data")
-    path = tmp_path / "data" / "keys"
-    assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    second = Keyring.load_or_create(tmp_path / "data")
-    c1, c2 = StateCodec(first), StateCodec(second)
-    token = c1.seal(c1.new_envelope(PROGRESS, None), BINDING)
-    assert c2.open(token, BINDING).progress == PROGRESS

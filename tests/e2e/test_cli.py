@@ -17,6 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
+from askback.config import load_or_create_key_file
 from askback.core.state import Binding, Keyring, StateCodec, arguments_digest
 from tests.conftest import free_port
 from tests.support.processes import stop
@@ -225,9 +226,9 @@ def test_a_worker_starting_while_another_writes_the_key_gets_the_same_key(
     found: dict[str, Any] = {}
 
     def worker_a() -> None:
-        found["a"] = Keyring.load_or_create(data_dir)
+        found["a"] = load_or_create_key_file(data_dir)
 
-    monkeypatch.setattr(os, "fdopen", slow_fdopen)  # the os module askback.core.state uses
+    monkeypatch.setattr(os, "fdopen", slow_fdopen)  # the os module askback.config uses
     first = threading.Thread(target=worker_a)
     first.start()
     assert created.wait(timeout=5)
@@ -247,7 +248,7 @@ def test_a_worker_starting_while_another_writes_the_key_gets_the_same_key(
 
 def _try_load(data_dir: Path) -> Keyring | Exception:
     try:
-        return Keyring.load_or_create(data_dir)
+        return load_or_create_key_file(data_dir)
     except Exception as exc:
         return exc
 

@@ -12,35 +12,138 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
+from askback._version import __version__
 from askback.cli.client import CLIENT_COMMANDS, add_client_commands, run_client
-from askback.cli.serve import serve as serve_target
+
+LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a usage error on one line (what is wrong, and where the help is) instead of the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+class _HelpFormatter(argparse.ArgumentDefaultsHelpFormatter):
+    """Shows each flag's default, except where there is none to show (off switches, unset lists)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default is None or action.default is False or "(default:" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number (0-65535)") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"{port} is not a port number (0-65535; 0 picks a free one)")
+    return port
+
+
+def _workers(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of worker processes (1 or more)")
+    return count
+
+
+def _add_http_flags(parser: argparse.ArgumentParser, log_level: str) -> None:
+    parser.add_argument(
+        "--host", default="127.0.0.1", help="address to listen on; off loopback, say which Host values to accept"
+    )
+    parser.add_argument("--port", type=_port, default=8000, help="TCP port; 0 picks a free one (printed at start)")
+    parser.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="where a person's browser reaches this server, for the pages of secrets and approvals; https:// "
+        "off loopback (env ASKBACK_PUBLIC_URL) (default: the address a loopback request came to)",
+    )
+    parser.add_argument(
+        "--log-level", default=log_level, choices=LOG_LEVELS, type=str.lower, help="server log verbosity"
+    )
+    checks = parser.add_argument_group(
+        "Host and Origin checks",
+        "Each request must carry an allowed Host and, if it sends one, an allowed Origin (DNS-rebinding and "
+        "cross-site protection, required by MCP). On a loopback --host the loopback names are allowed; on any "
+        "other host give --allowed-host or --allow-any-origin, or the server does not start.",
+    )
+    checks.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="HOST",
+        help="a Host value to accept: name, name:port or name:* (repeatable; env ASKBACK_ALLOWED_HOSTS, "
+        "comma-separated) (default: the loopback names on a loopback --host)",
+    )
+    checks.add_argument(
+        "--allowed-origin",
+        action="append",
+        metavar="ORIGIN",
+        help="an Origin to accept: scheme://name[:port|:*] (repeatable; env ASKBACK_ALLOWED_ORIGINS) "
+        "(default: http:// and https:// of each allowed host)",
+    )
+    checks.add_argument(
+        "--allow-any-origin",
+        action="store_true",
+        help="check neither Host nor Origin: only behind a proxy that checks them, or for a public server "
+        "(env ASKBACK_ALLOW_ANY_ORIGIN=1)",
+    )
+
+
+def _parser() -> argparse.ArgumentParser:
+    description = "Typed MCP tools that ask for what is missing."
+    parser: argparse.ArgumentParser = _Parser(prog="askback", description=description)
+    parser.add_argument("--version", action="version", version=f"askback {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser(
+        "serve",
+        help="serve an app (path/file.py[:attr] or module:attr)",
+        description="Serve an askback app over MCP streamable HTTP (at http://HOST:PORT/mcp) or stdio.",
+        formatter_class=_HelpFormatter,
+    )
+    serve.add_argument("target", help="the app: path/to/file.py[:attr] or package.module[:attr] (attr: app)")
+    _add_http_flags(serve, log_level="warning")
+    serve.add_argument("--stdio", action="store_true", help="serve one client over stdin/stdout instead of HTTP")
+    serve.add_argument(
+        "--workers", type=_workers, default=1, help="worker processes, each importing the target (HTTP only)"
+    )
+    demo = sub.add_parser(
+        "demo",
+        help="serve the bundled demo app on the embedded defaults",
+        description="Serve the bundled demo app (askback.demo:app) over MCP streamable HTTP.",
+        formatter_class=_HelpFormatter,
+    )
+    _add_http_flags(demo, log_level="info")
+    add_client_commands(sub)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="askback", description="Typed MCP tools that ask for what is missing.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    serve = sub.add_parser("serve", help="serve an app (path/file.py[:attr] or module:attr)")
-    serve.add_argument("target")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--stdio", action="store_true", help="serve over stdin/stdout instead of HTTP")
-    serve.add_argument("--workers", type=int, default=1)
-    serve.add_argument("--log-level", default="warning")
-    demo = sub.add_parser("demo", help="serve the bundled demo app on the embedded defaults")
-    demo.add_argument("--host", default="127.0.0.1")
-    demo.add_argument("--port", type=int, default=8000)
-    demo.add_argument("--log-level", default="info")
-    add_client_commands(sub)
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     if args.command in CLIENT_COMMANDS:
         return run_client(args)
     logging.basicConfig(
         level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
     )
-    if args.command == "demo":
-        return serve_target("askback.demo:app", args.host, args.port, False, 1, args.log_level)
-    return serve_target(args.target, args.host, args.port, args.stdio, args.workers, args.log_level)
+    # Imported here: the client commands above never load the server, its store or uvicorn.
+    from askback.cli.serve import Exposure, serve
 
+    exposure = Exposure(args.allowed_host, args.allowed_origin, args.allow_any_origin or None)
+    if args.public_url:
+        os.environ["ASKBACK_PUBLIC_URL"] = args.public_url  # every worker process reads it as it loads the app
+    if args.command == "demo":
+        return serve("askback.demo:app", args.host, args.port, False, 1, args.log_level, exposure)
+    return serve(args.target, args.host, args.port, args.stdio, args.workers, args.log_level, exposure)

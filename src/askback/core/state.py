@@ -13,14 +13,12 @@ Token layout (base64url, no padding): version (1) | key id (4) | nonce (12) | ci
 from __future__ import annotations
 
 import binascii
-import contextlib
 import hashlib
 import os
 import struct
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -39,10 +37,28 @@ VERSION = 1
 _HEADER = struct.Struct(">B4s12s")
 _TIMES = struct.Struct(">IIIH12s")  # issued, expires, deadline, rounds, flow id
 MIN_KEY_BYTES = 32
+MIN_DISTINCT_KEY_BYTES = 16
 DEFAULT_MAX_STATE_BYTES = 16 * 1024
 
 
 StateRejected = InvalidRequestState  # the name the codec's callers and tests know it by
+
+
+def key_weakness(raw: bytes) -> str | None:
+    """Why `raw` cannot be a randomly generated key, or None.
+
+    Random bytes (`os.urandom(32)`) show about 30 distinct values in 32 bytes and never repeat a pattern;
+    fewer than 16 distinct values happens to a random 32-byte key with probability about 3e-17, and a repeated
+    pattern (all zero, one byte, "abcd" again and again, a half written twice) with about 2e-39. So either
+    means the key was typed or built, not drawn, and an attacker can guess it.
+    """
+    distinct = len(set(raw))
+    if distinct < MIN_DISTINCT_KEY_BYTES:
+        return f"{distinct} distinct byte value{'' if distinct == 1 else 's'}, where a random key has about 30"
+    for period in range(1, len(raw) // 2 + 1):
+        if raw[period:] == raw[:-period]:
+            return f"a {period}-byte pattern repeated"
+    return None
 
 
 _TO_URLSAFE = bytes.maketrans(b"+/", b"-_")
@@ -148,17 +164,26 @@ class Keyring:
             raise KeyConfigError("a key ring needs at least one key")
         self._keys: list[tuple[bytes, AESGCM]] = []
         self._raw = tuple(keys)
-        for raw in keys:
+        for number, raw in enumerate(keys, start=1):
             if len(raw) < MIN_KEY_BYTES:
                 raise KeyConfigError(f"each key must be at least {MIN_KEY_BYTES} bytes (got {len(raw)})")
+            weakness = key_weakness(raw)
+            if weakness:
+                raise KeyConfigError(
+                    f"key {number} is too weak ({weakness}): generate one with "
+                    "python -c \"import base64, os; print(base64.urlsafe_b64encode(os.urandom(32)).decode())\""
+                )
             kid = hashlib.sha256(b"askback key id\x00" + raw).digest()[:4]
             derived = HKDF(algorithm=SHA256(), length=32, salt=None, info=b"askback requestState v1").derive(raw)
             self._keys.append((kid, AESGCM(derived)))
         self._by_id = {kid: aead for kid, aead in self._keys}
 
     @classmethod
-    def from_text(cls, text: str) -> Keyring:
-        """Parse `ASKBACK_KEYS`: comma-separated base64url keys (padding optional; nothing else accepted)."""
+    def from_text(cls, text: str, *, source: str = "ASKBACK_KEYS") -> Keyring:
+        """Parse comma-separated base64url keys (padding optional; nothing else accepted).
+
+        `source` names where the text came from (`ASKBACK_KEYS`, a key file) in every error.
+        """
         keys = []
         for number, part in enumerate((p.strip() for p in text.split(",")), start=1):
             if not part:
@@ -167,35 +192,12 @@ class Keyring:
                 keys.append(b64url_decode_strict(part.rstrip("=")))
             except ValueError:
                 raise KeyConfigError(
-                    f"ASKBACK_KEYS: key {number} is not base64url (letters, digits, '-' and '_' only)"
+                    f"{source}: key {number} is not base64url (letters, digits, '-' and '_' only)"
                 ) from None
         try:
             return cls(keys)
         except KeyConfigError as exc:
-            raise KeyConfigError(f"ASKBACK_KEYS: {exc}") from None
-
-    @classmethod
-    def load_or_create(cls, data_dir: Path) -> Keyring:
-        """The key kept in `data_dir/keys` (mode 0600), generated once if there is none.
-
-        Several workers may start at once: each writes a complete candidate file, and a hard link publishes it
-        atomically, so `keys` is never seen half-written. The first link wins; the others read the winner's key.
-        """
-        data_dir.mkdir(parents=True, exist_ok=True)
-        path = data_dir / "keys"
-        if not path.exists():
-            candidate = data_dir / f".keys.{os.getpid()}.{os.urandom(4).hex()}"
-            fd = os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            try:
-                with os.fdopen(fd, "w") as fh:
-                    fh.write(b64url(os.urandom(32)) + "\n")
-                    fh.flush()
-                    os.fsync(fh.fileno())
-                with contextlib.suppress(FileExistsError):  # another worker published first: use theirs
-                    os.link(candidate, path)
-            finally:
-                candidate.unlink(missing_ok=True)
-        return cls.from_text(path.read_text())
+            raise KeyConfigError(f"{source}: {exc}") from None
 
     def derive_bytes(self, purpose: str) -> bytes:
         """A 32-byte key for another purpose (an HMAC), from the sealing key, under its own HKDF label."""

@@ -26,6 +26,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Message, Receive, Scope, Send
 
 from askback.app import App
+from askback.config import HostChecks
 from askback.mcp.server import build_server
 from askback.web.serving import pages_for
 
@@ -109,19 +110,20 @@ async def utf8_body(scope: Scope, receive: Receive) -> Receive | None:
     return replay
 
 
-def _security(host: str, allowed_hosts: Sequence[str] | None) -> TransportSecuritySettings | None:
-    if allowed_hosts is not None:
-        origins = [f"{scheme}://{h}" for h in allowed_hosts for scheme in ("https", "http")]
-        return TransportSecuritySettings(
-            enable_dns_rebinding_protection=True, allowed_hosts=list(allowed_hosts), allowed_origins=origins
-        )
-    if host in ("127.0.0.1", "localhost", "::1"):
-        return TransportSecuritySettings(
-            enable_dns_rebinding_protection=True,
-            allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
-            allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
-        )
-    return None
+def _security(
+    host: str,
+    allowed_hosts: Sequence[str] | None,
+    allowed_origins: Sequence[str] | None,
+    allow_any_origin: bool,
+) -> TransportSecuritySettings:
+    """The SDK transport's Host/Origin checks for these settings (`HostChecks` decides them; ExposureError)."""
+    checks = HostChecks.resolve(host, allowed_hosts, allowed_origins, allow_any_origin)
+    if checks.hosts is None:
+        return TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    origins = list(checks.origins or ())
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True, allowed_hosts=list(checks.hosts), allowed_origins=origins
+    )
 
 
 def http_app(
@@ -131,11 +133,19 @@ def http_app(
     path: str = "/mcp",
     server: Server[Any] | None = None,
     allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
+    allow_any_origin: bool = False,
     extra_routes: Sequence[BaseRoute] = (),
 ) -> Starlette:
-    """A Starlette app serving `app` over streamable HTTP at `path` (both eras)."""
+    """A Starlette app serving `app` over streamable HTTP at `path` (both eras).
+
+    Every request must carry an allowed `Host` and, if it sends one, an allowed `Origin` (`askback.config.
+    HostChecks`): by default the loopback names when `host` is a loopback address; off loopback, `allowed_hosts`
+    (and `allowed_origins`, which default to those hosts over http and https) or an explicit
+    `allow_any_origin=True`, else `ExposureError`.
+    """
     sdk_server = server or build_server(app)
-    security = _security(host, allowed_hosts)
+    security = _security(host, allowed_hosts, allowed_origins, allow_any_origin)
     modern = StreamableHTTPSessionManager(
         app=sdk_server, json_response=True, stateless=True, security_settings=security
     )

@@ -40,16 +40,8 @@ class SQLiteStore:
         """Open the file (creating it), or raise `StoreConfigError` saying what is wrong with the path."""
         if self._conn is not None:
             return
+        conn = _open(self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=10, check_same_thread=False, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
-            raise StoreConfigError(f"cannot open the SQLite store {self.path}: {_why(exc)}") from None
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
-            for statement in _SCHEMA:
-                conn.execute(statement)
             # The first process to create the contents names them; every later one reads that name.
             conn.execute(
                 "INSERT OR IGNORE INTO store_meta (key, value) VALUES ('identity', ?)", ("sql-" + os.urandom(6).hex(),)
@@ -57,7 +49,7 @@ class SQLiteStore:
             row = conn.execute("SELECT value FROM store_meta WHERE key = 'identity'").fetchone()
         except sqlite3.Error as exc:
             conn.close()
-            raise StoreConfigError(f"cannot use {self.path} as the SQLite store: {_why(exc)}") from None
+            raise StoreConfigError(f"SQLite store {self.path}: {_open_error(exc, self.path)}") from None
         self._conn, self._identity = conn, str(row[0])
 
     async def open(self) -> None:
@@ -122,13 +114,41 @@ class SQLiteStore:
                 self._conn = None
 
 
-def _why(exc: BaseException) -> str:
-    text = str(exc)
-    if "file is not a database" in text:
-        return "the file exists but is not a SQLite database"
-    if isinstance(exc, IsADirectoryError) or "unable to open database file" in text:
-        return "the path cannot be opened as a file (a directory, or a folder that cannot be written)"
-    return text
+def _open(path: Path) -> sqlite3.Connection:
+    """Open the store, proving at once that it is an SQLite file askback can write (a `StoreConfigError` else)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+        reason = f"{blocker} is a file, not a directory" if blocker else (exc.strerror or str(exc)).lower()
+        raise StoreConfigError(f"SQLite store {path}: cannot create its directory ({reason})") from None
+    conn: sqlite3.Connection | None = None
+    try:
+        conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        for statement in _SCHEMA:
+            conn.execute(statement)
+        # A write now: a read-only file opens and reads fine, and would only fail at the first claim.
+        conn.execute("DELETE FROM used_flows WHERE expires_at < ?", (time.time(),))
+    except sqlite3.Error as exc:
+        if conn is not None:
+            conn.close()
+        raise StoreConfigError(f"SQLite store {path}: {_open_error(exc, path)}") from None
+    return conn
+
+
+def _open_error(exc: sqlite3.Error, path: Path) -> str:
+    name = getattr(exc, "sqlite_errorname", "")
+    if name == "SQLITE_NOTADB":
+        return "the file is not an SQLite database (point ASKBACK_STORE at another file)"
+    if name.startswith("SQLITE_READONLY"):
+        return "the file is read-only: the store must be writable"
+    if path.is_dir():
+        return "is a directory: name a file in it, e.g. sqlite:///" + str(path / "askback.sqlite3")
+    if name == "SQLITE_CANTOPEN":
+        return "cannot open it (is its directory writable?)"
+    return str(exc)
 
 
 SQLiteUsedFlows = SQLiteStore
