@@ -1,0 +1,43 @@
+"""`askback serve --workers N` answers as fast as one worker: accepted sockets get TCP_NODELAY.
+
+Without it each small response waits for the client's delayed ACK, about 40 ms on Linux, so a request takes
+tens of milliseconds instead of about one. The two servers are measured in the same run and compared; the
+difference being looked for is an order of magnitude, far above scheduling noise.
+"""
+
+import os
+import statistics
+import time
+
+import httpx
+
+from tests.e2e.serving import started
+
+TARGET = "tests/conformance/server.py"
+BODY = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": {"name": "latency", "version": "1"},
+    "io.modelcontextprotocol/clientCapabilities": {}}}}
+HEADERS = {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list",
+           "Accept": "application/json, text/event-stream"}
+
+
+def median_ms(url: str, n: int = 40) -> float:
+    times = []
+    with httpx.Client(timeout=10) as http:  # one kept-alive connection: the delayed ACK shows on each response
+        http.post(url, json=BODY, headers=HEADERS)
+        for _ in range(n):
+            start = time.perf_counter()
+            assert http.post(url, json=BODY, headers=HEADERS).status_code == 200
+            times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def test_several_workers_answer_without_waiting_for_a_delayed_ack(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    env = {**os.environ, "ASKBACK_DATA_DIR": str(tmp_path / "data")}
+    with started([TARGET, "--port", "0"], env) as one:
+        single = median_ms(one.url)
+    with started([TARGET, "--port", "0", "--workers", "2"], env) as two:
+        workers = median_ms(two.url)
+    assert workers < 30, (single, workers)  # the delayed ACK alone would make it about 40 ms
+    assert workers < 4 * single + 10, (single, workers)
