@@ -125,8 +125,11 @@ def test_several_workers_check_the_same_lists(tmp_path: Path) -> None:
 
 
 # -- 0.0.0.0 with the lists, and with the explicit opt-out ------------------------------------------------
+PLAIN_APP = "tests/conformance/server.py"  # no secrets: its pages need no authentication
+
+
 def test_all_interfaces_with_allowed_hosts_starts_and_checks(tmp_path: Path) -> None:
-    outcome = in_namespace(tmp_path, ["askback.demo:app", "--host", "0.0.0.0", "--port", "0",
+    outcome = in_namespace(tmp_path, [PLAIN_APP, "--host", "0.0.0.0", "--port", "0",
                                       "--allowed-host", f"{GOOD_HOST}:*"],
                            [{"Host": f"{GOOD_HOST}:{{port}}"}, {"Host": "evil.test:{port}"},
                             {"Host": "127.0.0.1:{port}"}, {"Host": f"{GOOD_HOST}:{{port}}", "Origin": "http://evil.test"}])
@@ -135,11 +138,18 @@ def test_all_interfaces_with_allowed_hosts_starts_and_checks(tmp_path: Path) -> 
 
 
 def test_all_interfaces_with_allow_any_origin_starts_and_says_nothing_is_checked(tmp_path: Path) -> None:
-    outcome = in_namespace(tmp_path, ["askback.demo:app", "--host", "0.0.0.0", "--port", "0"],
+    outcome = in_namespace(tmp_path, [PLAIN_APP, "--host", "0.0.0.0", "--port", "0"],
                            [{"Host": "evil.test:{port}", "Origin": "http://evil.test"}],
                            ASKBACK_ALLOW_ANY_ORIGIN="1")
     assert outcome["statuses"] == [200], outcome
     assert any("not checked" in line for line in outcome["lines"]), outcome
+
+
+def test_an_app_with_secrets_needs_page_authentication_off_loopback(tmp_path: Path) -> None:
+    # The demo asks for an API key on a page: off loopback, who opens that page must be checked.
+    line = refused(["askback.demo:app", "--host", "0.0.0.0", "--port", "0", "--allowed-host", f"{GOOD_HOST}:*"],
+                   env_for(tmp_path), prefix=isolated_network())
+    assert "page_auth" in line and "loopback" in line, line
 
 
 # -- the library refuses the same way ---------------------------------------------------------------------

@@ -90,9 +90,16 @@ def template_fields(template: str | None) -> tuple[str, ...]:
     return tuple(names)
 
 
+_ACRONYMS = frozenset({"api", "url", "uri", "id", "pin", "iban", "bic", "ip", "dns", "ssh", "sql", "http", "https"})
+
+
 def humanise(name: str) -> str:
-    words = name.replace("_", " ").strip()
-    return words[:1].upper() + words[1:] if words else name
+    """A parameter name as a person reads it: `api_key` -> "API key", `from_account` -> "From account"."""
+    words = [w.upper() if w.lower() in _ACRONYMS else w for w in name.replace("_", " ").split()]
+    if not words:
+        return name
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
 
 
 def _split_annotated(annotation: Any) -> tuple[Any, list[Any]]:

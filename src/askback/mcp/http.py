@@ -28,7 +28,7 @@ from starlette.types import Message, Receive, Scope, Send
 from askback.app import App
 from askback.config import HostChecks
 from askback.mcp.server import build_server
-from askback.web.serving import pages_for
+from askback.web.serving import pages_for, warn_if_development_mode
 
 _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
 _MAX_BODY = DEFAULT_MAX_REQUEST_BODY_SIZE  # the managers below keep the SDK's default limit
@@ -157,6 +157,7 @@ def http_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await app.start()  # keys and store at start-up, not on the first request
+        warn_if_development_mode(app)
         try:
             async with modern.run(), legacy.run():
                 yield

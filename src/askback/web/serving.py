@@ -18,6 +18,14 @@ class PagesConfigError(ValueError):
     """The app's out-of-band pages cannot be served safely as configured; the message says what to set."""
 
 
+def warn_if_development_mode(app: App) -> None:
+    """Said at start-up, once the server runs: its pages check nobody, so it must stay on loopback."""
+    if app.needs_pages and app.page_auth is None:
+        logger.warning(
+            "%s: askback's pages run in development mode (no page authentication): loopback only", app.name
+        )
+
+
 def pages_for(app: App, host: str) -> list[BaseRoute]:
     """The routes of `app`'s pages for a server bound to `host` (none when no parameter needs a page)."""
     if not app.needs_pages:
@@ -35,10 +43,6 @@ def pages_for(app: App, host: str) -> list[BaseRoute]:
         raise PagesConfigError(
             f"{app.name!r} has secrets or out-of-band approvals, whose pages must check who opens them: give the "
             "App page_auth=... (your login or OAuth/OIDC session), or serve on a loopback host"
-        )
-    if dev_mode:
-        logger.warning(
-            "%s: askback's pages run in development mode (no page authentication): loopback only", app.name
         )
     if runtime.out_of_band is None:
         raise PagesConfigError(f"{app.name!r}: its runtime has no out-of-band service")
