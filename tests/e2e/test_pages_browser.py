@@ -128,7 +128,7 @@ def page_headers_are_safe(response: Response | None, status: int) -> None:
 def shows(page: Page, heading: str, status: int, response: Response | None) -> None:
     """The page is the clear one expected: its status, its heading, and no trace of the server's insides."""
     page_headers_are_safe(response, status)
-    assert page.locator("h1").inner_text() == heading
+    assert page.locator("h1").inner_text().casefold() == heading.casefold()  # how a default title is cased aside
     assert "Traceback" not in page.content() and "Exception" not in page.content()
 
 
@@ -192,6 +192,29 @@ def test_a_secret_can_be_withheld_on_the_page(browser: Browser, bank: Bank) -> N
         screenshot(page, "03-secret-not-sent")
         ended = call.retry()
         assert ended["result"]["resultType"] == "complete" and bank.keys == [], ended
+        page.close()
+
+
+def test_the_page_says_what_is_asked_as_the_app_wrote_it(browser: Browser) -> None:
+    app = askback.App("Acme Bank", store="memory://", keys=KEYS)
+
+    @app.tool()
+    def connect_bank(
+        api_key: Annotated[askback.Secret, askback.Ask("the key from the developer settings", title="API key")],
+    ) -> str:
+        return "connected"
+
+    with LoopbackServer(app) as server, RawClient(server.url) as client:
+        call = Caller(client, "connect_bank", {})
+        page = browser.new_page()
+        shows(page, "Enter API key", 200, page.goto(call.url))
+        assert page.locator("h1").inner_text() == "Enter API key"  # an acronym is not lowered
+        assert page.locator("label").inner_text() == "API key"
+        assert page.locator(".why").inner_text() == "The key from the developer settings"
+        page.fill("input#value", "k")
+        shows(page, "Received", 200, submit(page, "Submit"))
+        # the done page still says who received it: the form that said so is gone
+        assert page.locator(".who").inner_text() == "Asked by the server Acme Bank for its tool connect_bank"
         page.close()
 
 

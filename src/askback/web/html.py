@@ -61,7 +61,7 @@ def heading(title: str, server: str, tool: str) -> str:
 
 def secret_form(action: str, csrf: str, label: str, why: str) -> str:
     return (
-        f'<p class="why">{escape(why)}</p>'
+        f'<p class="why">{escape(why[:1].upper() + why[1:])}</p>'
         f'<form method="post" action="{escape(action)}" autocomplete="off">'
         f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
         f'<label for="value">{escape(label)}</label>'
@@ -87,6 +87,10 @@ def approval_form(action: str, csrf: str, text: str, summary: Sequence[tuple[str
         '<p class="note">Only you can approve this here; the assistant that asked cannot. Nothing happens '
         "until you choose.</p>"
     )
+
+
+def paragraph(text: str) -> str:
+    return f"<p>{escape(text)}</p>"
 
 
 def message(text: str, detail: str, *, bad: bool = False) -> str:

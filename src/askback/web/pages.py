@@ -103,7 +103,7 @@ class _Pages:
         token = self._csrf(cookie, ticket)
         action = PAGE_PATH + ticket.ticket
         if ticket.purpose == "secret":
-            title = f"Enter {ticket.title.lower()}"
+            title = f"Enter {_in_a_sentence(ticket.title)}"
             body = html.secret_form(action, token, ticket.title, ticket.message)
         else:
             title = "Approve this action?"
@@ -132,12 +132,14 @@ class _Pages:
         if not done:
             return self._page(410, "Already done", html.message(
                 "This step is already done", "The link was used. Go back to the assistant to continue."))
+        # the done page still names the server and the tool: the form that said so is gone
         if decision == "reject":
             text = "Nothing was sent" if ticket.purpose == "secret" else "Rejected"
-            return self._page(200, text, html.message(text, "Go back to the assistant: it will stop there."))
-        text = "Received" if ticket.purpose == "secret" else "Approved"
-        return self._page(200, text, html.message(
-            text, "You can close this page and go back to the assistant to continue."))
+            detail = "Go back to the assistant: it will stop there."
+        else:
+            text = "Received" if ticket.purpose == "secret" else "Approved"
+            detail = "You can close this page and go back to the assistant to continue."
+        return self._page(200, text, html.heading(text, self.s.server_name, ticket.tool) + html.paragraph(detail))
 
     def _csrf(self, cookie: str, ticket: Ticket) -> str:
         return b64url(hmac.new(self.s.csrf_key, f"{cookie}|{ticket.ticket}".encode(), sha256).digest())
@@ -150,3 +152,10 @@ class _Pages:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
+
+
+def _in_a_sentence(title: str) -> str:
+    """A title inside a sentence: "Api key" becomes "api key", but an acronym ("API key") stays as written."""
+    if len(title) > 1 and title[1].isupper():
+        return title
+    return title[:1].lower() + title[1:]
