@@ -321,6 +321,31 @@ def test_a_form_posted_from_another_origin_is_refused(browser: Browser, bank: Ba
         context.close()
 
 
+@pytest.mark.parametrize("form", ["too many fields", "a file"])
+def test_a_form_that_cannot_be_read_gets_a_clear_page_and_no_stack_trace(
+    browser: Browser, bank: Bank, form: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with LoopbackServer(bank.app) as server, RawClient(server.url) as client:
+        call = Caller(client, "connect_bank", {"bank": "Acme"})
+        page = browser.new_page()
+        page.goto(call.url)
+        token = page.locator("input[name=csrf]").get_attribute("value")
+        fields: dict[str, Any] = {"csrf": token, "decision": "submit"}
+        if form == "too many fields":
+            fields |= {"value": "v", "extra": "1", "more": "2"}
+        else:
+            fields |= {"value": {"name": "key.txt", "mimeType": "text/plain", "buffer": b"file-value"}}
+        # the browser's own request (its cookie, its origin): only the form's shape is wrong
+        answer = page.request.post(call.url, multipart=fields)
+        assert answer.status == 400, answer.status
+        assert "This form could not be read" in answer.text() and "Traceback" not in answer.text()
+        assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+        assert not [r for r in caplog.records if r.exc_info], "a stack trace in the log for a client's bad form"
+        call.still_pending()
+        assert bank.keys == []
+        page.close()
+
+
 # -- expired, someone else's, already done -------------------------------------------------------------------
 EXPIRED = "This link is not valid or has expired"
 

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from hashlib import sha256
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -114,7 +115,11 @@ class _Pages:
         return response
 
     async def _submit(self, request: Request, ticket: Ticket) -> Response:
-        form = await request.form(max_files=0, max_fields=4)
+        try:
+            form = await request.form(max_files=0, max_fields=4)
+        except HTTPException:  # not this page's form (extra fields, a file): the sender's mistake, not a failure
+            return self._page(400, "Form not readable", html.message(
+                "This form could not be read", "Open the link again and submit from there.", bad=True))
         cookie = request.cookies.get(_COOKIE)
         token = form.get("csrf")
         if not cookie or not isinstance(token, str) or not hmac.compare_digest(token, self._csrf(cookie, ticket)):
