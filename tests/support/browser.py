@@ -54,7 +54,9 @@ def launch() -> Iterator[Browser]:
     except ImportError:
         _unavailable("Playwright from PyPI")
     if not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)):
-        _unavailable(f"chromium at {CHROMIUM}" + ("" if shutil.which("chromium") is None else " (PATH has one)"))
+        elsewhere = shutil.which("chromium")
+        hint = f"; there is one at {elsewhere}: set ASKBACK_CHROMIUM" if elsewhere else ""
+        _unavailable(f"chromium at {CHROMIUM}{hint}")
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         try:
