@@ -24,6 +24,7 @@ border-radius:8px;border:1px solid var(--line);background:var(--card);color:var(
 button.go{background:var(--accent);border-color:var(--accent);color:#fff}button.no{color:var(--bad)}
 table{border-collapse:collapse;width:100%;margin:0 0 1rem}td{padding:.35rem .5rem;border-top:1px solid
 var(--line);vertical-align:top;word-break:break-word}td:first-child{color:var(--muted);width:35%}
+td+td{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.95rem}
 .action{font-size:1.05rem;font-weight:600;margin:0 0 1rem;word-break:break-word}
 .note{color:var(--muted);font-size:.9rem;margin-top:1.25rem}
 .dev{background:var(--warnbg);color:var(--warn);border:1px solid var(--warn);border-radius:8px;
@@ -61,7 +62,7 @@ def heading(title: str, server: str, tool: str) -> str:
 
 def secret_form(action: str, csrf: str, label: str, why: str) -> str:
     return (
-        f'<p class="why">{escape(why)}</p>'
+        f'<p class="why">{escape(why[:1].upper() + why[1:])}</p>'
         f'<form method="post" action="{escape(action)}" autocomplete="off">'
         f'<input type="hidden" name="csrf" value="{escape(csrf)}">'
         f'<label for="value">{escape(label)}</label>'
@@ -87,6 +88,10 @@ def approval_form(action: str, csrf: str, text: str, summary: Sequence[tuple[str
         '<p class="note">Only you can approve this here; the assistant that asked cannot. Nothing happens '
         "until you choose.</p>"
     )
+
+
+def paragraph(text: str) -> str:
+    return f"<p>{escape(text)}</p>"
 
 
 def message(text: str, detail: str, *, bad: bool = False) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from hashlib import sha256
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -103,7 +104,7 @@ class _Pages:
         token = self._csrf(cookie, ticket)
         action = PAGE_PATH + ticket.ticket
         if ticket.purpose == "secret":
-            title = f"Enter {ticket.title.lower()}"
+            title = f"Enter {_in_a_sentence(ticket.title)}"
             body = html.secret_form(action, token, ticket.title, ticket.message)
         else:
             title = "Approve this action?"
@@ -114,7 +115,11 @@ class _Pages:
         return response
 
     async def _submit(self, request: Request, ticket: Ticket) -> Response:
-        form = await request.form(max_files=0, max_fields=4)
+        try:
+            form = await request.form(max_files=0, max_fields=4)
+        except HTTPException:  # not this page's form (extra fields, a file): the sender's mistake, not a failure
+            return self._page(400, "Form not readable", html.message(
+                "This form could not be read", "Open the link again and submit from there.", bad=True))
         cookie = request.cookies.get(_COOKIE)
         token = form.get("csrf")
         if not cookie or not isinstance(token, str) or not hmac.compare_digest(token, self._csrf(cookie, ticket)):
@@ -132,12 +137,14 @@ class _Pages:
         if not done:
             return self._page(410, "Already done", html.message(
                 "This step is already done", "The link was used. Go back to the assistant to continue."))
+        # the done page still names the server and the tool: the form that said so is gone
         if decision == "reject":
             text = "Nothing was sent" if ticket.purpose == "secret" else "Rejected"
-            return self._page(200, text, html.message(text, "Go back to the assistant: it will stop there."))
-        text = "Received" if ticket.purpose == "secret" else "Approved"
-        return self._page(200, text, html.message(
-            text, "You can close this page and go back to the assistant to continue."))
+            detail = "Go back to the assistant: it will stop there."
+        else:
+            text = "Received" if ticket.purpose == "secret" else "Approved"
+            detail = "You can close this page and go back to the assistant to continue."
+        return self._page(200, text, html.heading(text, self.s.server_name, ticket.tool) + html.paragraph(detail))
 
     def _csrf(self, cookie: str, ticket: Ticket) -> str:
         return b64url(hmac.new(self.s.csrf_key, f"{cookie}|{ticket.ticket}".encode(), sha256).digest())
@@ -150,3 +157,10 @@ class _Pages:
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
+
+
+def _in_a_sentence(title: str) -> str:
+    """A title inside a sentence: "Api key" becomes "api key", but an acronym ("API key") stays as written."""
+    if len(title) > 1 and title[1].isupper():
+        return title
+    return title[:1].lower() + title[1:]
