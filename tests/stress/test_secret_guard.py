@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import keyword
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -21,17 +22,15 @@ from askback.core import secrets
 from askback.core.secrets import SecretInForm, guard_form
 from tests.conftest import LoopbackServer
 from tests.core.test_secrets import CREDENTIALS, ORDINARY_TEXTS
+from tests.stress.conftest import key_text
+from tests.support.rawclient import RawClient, accept
 
 ORDINARY = ORDINARY_TEXTS
 
 
 def _name(term: str) -> bool:
     """Whether `term` can be a parameter's name as written (Python folds identifiers with NFKC)."""
-    import unicodedata
-
     return term.isidentifier() and not keyword.iskeyword(term) and unicodedata.normalize("NFKC", term) == term
-from tests.stress.conftest import key_text
-from tests.support.rawclient import RawClient, accept
 
 
 def _tool(app: askback.App, term: str, *, as_name: bool) -> None:

@@ -382,7 +382,18 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
 # Phrases first, bare words last: at one position the first entry that matches wins, and "clave de la API" must be
 # read as an API key before "clave" alone is weighed.
 _ENTRIES = tuple(sorted(_ENTRIES, key=lambda entry: entry[1].startswith("bare_")))
-_MATCHER = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES)))
+_WORD_START = "(?<!\\w)"
+# Two passes instead of one: whole-word phrases are only tried where a word starts (one look-behind per position
+# instead of one per phrase), which makes the guard several times faster; the rest are tried everywhere.
+_WORD_MATCHER = re.compile(
+    _WORD_START
+    + "(?:"
+    + "|".join(f"(?P<g{i}>{rx[len(_WORD_START):]})" for i, (_, _, rx) in enumerate(_ENTRIES) if rx.startswith(_WORD_START))
+    + ")"
+)
+_PART_MATCHER = re.compile(
+    "|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES) if not rx.startswith(_WORD_START))
+)
 
 # --------------------------------------------------------------------------------------------------------------
 # Neighbours that make an occurrence ordinary.
@@ -520,7 +531,7 @@ class _Text:
 
 def _term_in(words: str, text: _Text) -> str | None:
     tokens: list[str] | None = None
-    for match in _MATCHER.finditer(words):
+    for match in (*_WORD_MATCHER.finditer(words), *_PART_MATCHER.finditer(words)):
         label, kind, _ = _ENTRIES[int((match.lastgroup or "g0")[1:])]
         if tokens is None:
             tokens = words.split()
