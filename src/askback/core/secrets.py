@@ -22,9 +22,10 @@ or name of a key, and the path of a key file. A boolean field cannot carry a cre
 
 from __future__ import annotations
 
+import importlib
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -64,8 +65,15 @@ def _is_latinish(char: str) -> bool:
     return char < "\u0530" or "\u1d00" <= char < "\u2000"
 
 
+_ASCII_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
+_ASCII_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+
+
 def _words(text: str) -> str:
     """`text` as space-separated, case- and accent-folded words: `XApiKey` -> "x api key", `db_pass2` -> "db pass 2"."""
+    if text.isascii():  # the common case, without a loop in Python
+        spaced = _ASCII_SEPARATORS.sub(" ", _ASCII_BOUNDARY.sub(" ", text))
+        return " ".join(spaced.lower().split())
     out: list[str] = []
     prev = ""
     for i, char in enumerate(text):
@@ -112,6 +120,7 @@ def _fold_confusables(text: str) -> str:
     return normalize_confusables(text)
 
 
+_LEET_CHARS = re.compile(r"[0134578@$!|]")
 _SPACED_LETTERS = re.compile(r"(?<!\w)(?:\w ){3,}\w(?!\w)")  # "p a s s w o r d", "p.a.s.s.w.o.r.d"
 
 
@@ -122,7 +131,7 @@ def _readings(text: str) -> list[str]:
     if not text.isascii():
         forms.append(_fold_confusables(text))
     for form in list(forms):
-        unleet = _unleet(form)
+        unleet = _unleet(form) if _LEET_CHARS.search(form) else form
         if unleet != form:
             forms.append(unleet)
     readings: list[str] = []
@@ -138,14 +147,39 @@ def _readings(text: str) -> list[str]:
 # entries of kind "part" (compounds, scripts written without spaces) match anywhere. The kind says which
 # neighbours turn an occurrence into an ordinary value; see `_ordinary_here`.
 
+def _trie(words: str) -> str:
+    """A regex for `|`-separated literal words, factored by prefix ("pin|ping|pan" -> "p(?:an|in(?:g)?)").
+
+    The regex engine tries an alternation's branches one by one; with a hundred qualifiers before "token" that
+    costs at every word. Factored, each position costs the length of the longest common prefix instead.
+    """
+    root: dict[str, Any] = {}
+    for word in words.split("|"):
+        node = root
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def render(node: dict[str, Any]) -> str:
+        ends = "" in node
+        branches = [re.escape(char) + render(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return render(root)
+
+
 _W = r"(?<!\w)(?:{})(?!\w)"  # whole words
 _S = "(?:{})"  # anywhere
 _SYSTEMS = (
     r"db|database|user|usr|admin|root|smtp|ftp|sftp|mysql|pg|postgres|redis|mail|email|wifi|wlan|login|sudo|ssh"
-    r"|vnc|rdp|app|account|acct|master|proxy|ldap|imap|pop3?|router|server|vpn|bind|keystore|truststore|basic|http"
+    r"|vnc|rdp|app|account|acct|master|proxy|ldap|imap|pop|pop3|router|server|vpn|bind|keystore|truststore|basic|http"
     r"|sql|oracle|mongo|rabbitmq|amqp|kafka|jenkins|docker|registry"
     r"|web|site|portal|bank|banking|vault|zip|rar|pdf|archive|ssl|tls|cert|wallet|device|phone|client|secret"
 )
+_SYSTEMS = _trie(_SYSTEMS)
 _TOKEN_QUALIFIERS = (  # words, not a password
     r"access|refresh|bearer|auth|authentication|authorization|authorisation|api|session|id|oauth|oauth2|csrf|xsrf"  # noqa: S105
     r"|security|personal access|personal|github|gh|gitlab|gl|slack|discord|telegram|bot|jwt|device|reset|verification"
@@ -159,6 +193,7 @@ _TOKEN_QUALIFIERS = (  # words, not a password
     r"|temp|one time|long lived|short lived|prod|production|staging|sandbox|invite|invitation|upload"
     r"|download|sharing|share|unsubscribe|cancel|confirm|confirmation|activation|recovery|bootstrap|join|enrollment"
 )
+_TOKEN_QUALIFIERS = _trie(_TOKEN_QUALIFIERS)
 _KEY = r"keys?|key|schlussel|sleutel|nyckel(?:n)?|klucz|klic|anahtar(?:i|ı)?|ключ|κλειδι|chiave|chave|clave|cle"
 
 _ENTRIES: tuple[tuple[str, str, str], ...] = (
@@ -172,7 +207,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
                                      r"|palavra passe|mot secret|geheimwort|clave de acceso|clave secreta personal"
                                      r"|(?:" + _SYSTEMS + r"|your|my|new|old|current|confirm|repeat|verify) ?(?:pw|pwd)|(?:" + _SYSTEMS + r") ?pass|pw")),
     ("password", "bare_pass", _W.format(r"pass")),
-    ("password", "part", _S.format(r"(?<!\d)\w*(?:password|passwort|passwd|kennwort|wachtwoord|contrasena|losenord|salasana"
+    ("password", "compound", _W.format(r"\w*(?:password|passwort|passwd|kennwort|wachtwoord|contrasena|losenord|salasana"
                                    r"|passphrase|passcode|парол)(?!less|los|loos|richtlinie|lange|hinweis|regel|starke|vergessen|manager|policy|hint|length|ablauf)\w*")),
     ("password", "bare_clave", _W.format(r"clave|claves|parola")),
     # PINs.
@@ -383,17 +418,188 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
 # read as an API key before "clave" alone is weighed.
 _ENTRIES = tuple(sorted(_ENTRIES, key=lambda entry: entry[1].startswith("bare_")))
 _WORD_START = "(?<!\\w)"
-# Two passes instead of one: whole-word phrases are only tried where a word starts (one look-behind per position
-# instead of one per phrase), which makes the guard several times faster; the rest are tried everywhere.
-_WORD_MATCHER = re.compile(
-    _WORD_START
-    + "(?:"
-    + "|".join(f"(?P<g{i}>{rx[len(_WORD_START):]})" for i, (_, _, rx) in enumerate(_ENTRIES) if rx.startswith(_WORD_START))
-    + ")"
-)
+
+
+def _first_chars(rx: str) -> frozenset[str] | None:
+    """The characters a match of `rx` can start with, or None when it could start with any."""
+    parser: Any = importlib.import_module("re._parser")
+    const: Any = importlib.import_module("re._constants")
+
+    def seq(items: Any) -> tuple[set[str], bool] | None:
+        found: set[str] = set()
+        for op, av in items:
+            one = item(op, av)
+            if one is None:
+                return None
+            found |= one[0]
+            if not one[1]:
+                return found, False
+        return found, True
+
+    def item(op: Any, av: Any) -> tuple[set[str], bool] | None:
+        if op is const.LITERAL:
+            return {chr(av)}, False
+        if op is const.IN:
+            chars: set[str] = set()
+            for sop, sav in av:
+                if sop is const.LITERAL:
+                    chars.add(chr(sav))
+                elif sop is const.RANGE and sav[1] - sav[0] < 4096:
+                    chars.update(chr(c) for c in range(sav[0], sav[1] + 1))
+                elif sop is const.CATEGORY and sav is const.CATEGORY_DIGIT:
+                    chars.update("0123456789")
+                else:
+                    return None
+            return chars, False
+        if op is const.SUBPATTERN:
+            return seq(av[3])
+        if op is const.BRANCH:
+            found: set[str] = set()
+            nullable = False
+            for alternative in av[1]:
+                one = seq(alternative)
+                if one is None:
+                    return None
+                found |= one[0]
+                nullable = nullable or one[1]
+            return found, nullable
+        if op in (const.MAX_REPEAT, const.MIN_REPEAT):
+            one = seq(av[2])
+            return None if one is None else (one[0], one[1] or av[0] == 0)
+        if op in (const.ASSERT, const.ASSERT_NOT, const.AT):
+            return set(), True
+        return None
+
+    try:
+        result = seq(parser.parse(rx))
+    except Exception:  # an analysis this module cannot do only costs speed: try the entry everywhere
+        return None
+    return None if result is None or result[1] else frozenset(result[0])
+
+
+def _alternatives(body: str) -> list[str]:
+    """`body` split at its top-level `|` (not inside a group or a character class)."""
+    parts: list[str] = []
+    depth, start, i, in_class = 0, 0, 0, False
+    while i < len(body):
+        char = body[i]
+        if char == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+        i += 1
+    parts.append(body[start:])
+    return parts
+
+
+_LITERAL_ALTERNATIVE = re.compile(r"(?:[^\\()\[\]{}|*+.^$?](?:\?)?)+")
+
+
+def _factor_head(alt: str) -> str:
+    """`alt` with a leading group of literal alternatives factored into a trie (same language, faster to try)."""
+    if not alt.startswith("(?:"):
+        return alt
+    depth, end = 0, 0
+    while end < len(alt):
+        depth += (alt[end] == "(") - (alt[end] == ")")
+        if depth == 0:
+            break
+        end += 1
+    group = alt[3:end]
+    options = group.split("|")
+    if len(options) < 4 or not all(_LITERAL_ALTERNATIVE.fullmatch(o) for o in options):
+        return alt
+    variants: list[str] = []
+    for option in options:
+        forms = [""]
+        for i, char in enumerate(option):
+            if char == "?":
+                continue
+            optional = option[i + 1 : i + 2] == "?"
+            forms = [f + char for f in forms] + (forms if optional else [])
+        variants += forms
+    return "(?:" + _trie("|".join(v for v in variants if v)) + ")" + alt[end + 1 :] if all(variants) else alt
+
+
+def _pieces() -> list[tuple[str, str]]:
+    """Every whole-word entry's top-level alternatives, each its own group (`g<entry>x<n>`), in order."""
+    head, tail = _WORD_START + "(?:", ")(?!\\w)"
+    pieces: list[tuple[str, str]] = []
+    for i, (_, _, rx) in enumerate(_ENTRIES):
+        if rx.startswith(head) and rx.endswith(tail):
+            body = rx[len(head):-len(tail)]
+            pieces += [(f"g{i}x{n}", f"(?:{_factor_head(alt)})(?!\\w)") for n, alt in enumerate(_alternatives(body))]
+    return pieces
+
+
+def _infix_stem(piece: str) -> str | None:
+    """The stem of a compound piece (`\\w*(?:kreditkarte|...)\\w*`), or None for any other piece."""
+    head, tail = "(?:\\w*", "\\w*)(?!\\w)"
+    return piece[len(head):-len(tail)] if piece.startswith(head) and piece.endswith(tail) else None
+
+
+def _infixes() -> re.Pattern[str]:
+    """Compounds: their stems, searched anywhere in the text, each match then widened to its whole word."""
+    stems = [(name, _infix_stem(piece)) for name, piece in _pieces()]
+    return re.compile("|".join(f"(?P<{n}>{stem})" for n, stem in stems if stem) or "(?!)")
+
+
+def _dispatch() -> dict[str, re.Pattern[str]]:
+    """One matcher per first character of a word, holding only the phrases that can start with it.
+
+    A text is matched word by word; at each word only the phrases that can begin with its first character are
+    tried, instead of every phrase. Each entry's alternatives become their own groups (`g<entry>x<n>`), in order:
+    at one position the first that matches wins, as in a single alternation.
+    """
+    pieces = _pieces()
+    pieces = [(n, p) for n, p in pieces if _infix_stem(p) is None]
+    firsts = {name: _first_chars(piece) for name, piece in pieces}
+    keys: set[str] = set().union(*(f for f in firsts.values() if f is not None))
+    buckets: dict[str, re.Pattern[str]] = {}
+    for key in [*keys, ""]:
+        chosen = [(n, p) for n, p in pieces if firsts[n] is None or key in (firsts[n] or ())]
+        buckets[key] = re.compile("|".join(f"(?P<{n}>{p})" for n, p in chosen) or "(?!)")
+    return buckets
+
+
+_BY_FIRST_CHAR = _dispatch()
+_INFIX_MATCHER = _infixes()
+_WORD_STARTS = re.compile(r"(?<!\w)\w")
+_LONG_WORDS = re.compile(r"\w{7,}")
+# Phrases in scripts written without spaces (and Arabic, Devanagari, Hangul...): tried anywhere, and only when
+# the text has a character of those scripts.
 _PART_MATCHER = re.compile(
     "|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES) if not rx.startswith(_WORD_START))
 )
+_NEEDS_PARTS = re.compile("[\u0590-\U0010ffff]")
+
+
+def _matches(words: str) -> Iterator[tuple[str, int, int]]:
+    """(group, start, end) of every phrase in `words`, a phrase's words first, then compounds, then other scripts."""
+    for start in _WORD_STARTS.finditer(words):
+        matcher = _BY_FIRST_CHAR.get(start.group(0)) or _BY_FIRST_CHAR[""]
+        match = matcher.match(words, start.start())
+        if match and match.lastgroup:
+            yield match.lastgroup, match.start(), match.end()
+    for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
+        for match in _INFIX_MATCHER.finditer(words, word.start(), word.end()):
+            if match.lastgroup:
+                yield match.lastgroup, word.start(), word.end()
+    if _NEEDS_PARTS.search(words):
+        for match in _PART_MATCHER.finditer(words):
+            if match.lastgroup:
+                yield match.lastgroup, match.start(), match.end()
+
 
 # --------------------------------------------------------------------------------------------------------------
 # Neighbours that make an occurrence ordinary.
@@ -531,13 +737,13 @@ class _Text:
 
 def _term_in(words: str, text: _Text) -> str | None:
     tokens: list[str] | None = None
-    for match in (*_WORD_MATCHER.finditer(words), *_PART_MATCHER.finditer(words)):
-        label, kind, _ = _ENTRIES[int((match.lastgroup or "g0")[1:])]
+    for group, start, end in _matches(words):
+        label, kind, _ = _ENTRIES[int(group.partition("x")[0][1:])]
         if tokens is None:
             tokens = words.split()
-        before = words[: match.start()].split()
-        after = words[match.end():].split()
-        if not _ordinary_here(kind, match.group(0).strip(), before, after, tokens, text):
+        before = words[:start].split()
+        after = words[end:].split()
+        if not _ordinary_here(kind, words[start:end].strip(), before, after, tokens, text):
             return label
     return None
 
