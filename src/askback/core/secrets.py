@@ -216,7 +216,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
                                 r"|geheimzahl|geheimnummer|personal identification numbers?|puks?(?: codes?)?"
                                 r"|(?:sim|card|bank|atm|debit|credit|phone|device|wallet|banking|account|unlock|security"
                                 r"|secret|personal|user|login|app|new|old|current|confirm|your|my|enter) pins?"
-                                r"|пин(?: код)?|пін(?: код)?|\d digit pins?|(?:4|6|four|six|vier|sechs) ?stellige?n? pin")),
+                                r"|code confidentiel|code secret|codigo secreto|codice segreto|пин(?: код)?|пін(?: код)?|\d digit pins?|(?:4|6|four|six|vier|sechs) ?stellige?n? pin")),
     ("PIN", "bare_pin", _W.format(r"pins?|pinnummer|pinnumber")),
     # One-time codes.
     ("one-time code", "strong", _W.format(
@@ -239,7 +239,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("one-time code", "confirmation", _W.format(r"confirmation ?codes?|confirmation ?numbers?|codigo de confirmacion")),
     # API keys and other access keys.
     ("API key", "strong", _W.format(
-        r"access ?key ?ids?|x ?api ?keys?|api ?keys?|apikeys?|access ?keys?|serial ?keys?|secret ?access ?keys?|secret ?keys?|licen[cs]e ?keys?"
+        r"access ?key ?ids?|x ?api ?keys?|api ?keys?|apikeys?|access ?keys?|serial ?keys?|registration ?keys?|secret ?access ?keys?|secret ?keys?|licen[cs]e ?keys?"
         r"|product ?keys?|activation ?keys?|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
         r"|developer ?keys?|dev ?keys?|service account ?keys?|account ?keys?|storage ?keys?|subscription ?keys?"
         r"|integration ?keys?|hmac ?(?:keys?|secrets?)|webhook ?keys?|wi ?fi ?keys?|wpa ?2? ?keys?|network ?keys?"
@@ -285,9 +285,10 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|extended private keys?|signing ?secrets?"
         r"|(?:clave|chave|cle|chiave|klucz|klic|ключ\w*|κλειδι|anahtar\w*) (?:privada|privado|privee|privata|prywatny"
         r"|soukromy|закрыт\w*|приватн\w*|ιδιωτικο|ozel|de firma|de assinatura|de signature|di firma|ssh|pgp|gpg)"
-        r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|закрыт\w*|приватн\w*|ιδιωτικο) (?:" + _KEY + r")"
+        r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|закрыт\w*|приватн\w*|ιδιωτικο) (?:ssh |pgp |gpg |rsa |)(?:" + _KEY + r")"
         r"|\w*(?:privatkey|privatekey|privkey|privatschlussel|privesleutel|signaturschlussel)\w*"
-        r"|(?:jwk|rsa|ecdsa|ec|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?")),
+        r"|(?:jwk|rsa|ecdsa|ec|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed25519)"
+        r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?) ?keys?|keys? material")),
     # Recovery phrases and mnemonics.
     ("recovery phrase", "strong", _W.format(
         r"seed ?(?:phrases?|words?|sentences?)|wallet ?seeds?|(?:recovery|backup|secret|restore|mnemonic) ?(?:phrases?|words?|seeds?|sentences?)"
@@ -303,7 +304,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|(?:секретн\w*|мнемонічн\w*) фраз\w*|φρασ\w* ανακτησ\w*|μνημονικ\w*|mnemoniczn\w*|mnemotechnick\w*")),
     # Connection strings.
     ("connection string", "strong", _W.format(
-        r"connection ?strings?|conn ?str(?:ings?)?|dsns?|(?:database|db|jdbc|odbc|mongo|mongodb|postgres|postgresql|pg"
+        r"connection ?strings?|connection ?(?:uris?|urls?)|conn ?str(?:ings?)?|dsns?|(?:database|db|jdbc|odbc|mongo|mongodb|postgres|postgresql|pg"
         r"|mysql|mariadb|mssql|sql ?server|redis|amqp|rabbitmq|sqlalchemy|broker|celery) ?(?:urls?|uris?|dsns?"
         r"|connection ?strings?)|(?:cadena|string|chaine|stringa|ciag|retezec|dize\w*|строк\w*|рядок) (?:de |di |)(?:conexion"
         r"|conexao|connexion|connessione|polaczenia|pripojeni|подключени\w*|соединени\w*|підключенн\w*)"
@@ -338,7 +339,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|(?:respuesta|resposta|reponse|risposta) (?:de |di |a |a la |)(?:seguridad|seguranca|securite|sicurezza|secreta"
         r"|segreta|secrete|la pregunta de seguridad|pregunta secreta)|\w*(?:sicherheitsantwort|beveiligingsantwoord"
         r"|sakerhetssvar)\w*|geheime antwort|odpowiedz\w* (?:na pytanie )?(?:bezpieczenstwa|zabezpieczajac\w*)"
-        r"|bezpecnostni odpoved\w*|(?:guvenlik|gizli) (?:sorusu )?(?:cevab\w*|yanit\w*)|ответ\w* на (?:секретн|контрольн)\w* вопрос\w*"
+        r"|\w*sicherheitsfrage\w* antwort\w*|antwort\w* (?:auf |zur |)(?:die |der |)(?:geheim|sicherheits)frage\w*|bezpecnostni odpoved\w*|(?:guvenlik|gizli) (?:sorusu )?(?:cevab\w*|yanit\w*)|ответ\w* на (?:секретн|контрольн)\w* вопрос\w*"
         r"|(?:секретн|контрольн)\w* ответ\w*|відповід\w* на (?:секретн|контрольн)\w* питанн\w*|απαντησ\w* ασφαλειασ")),
     # Payment cards.
     ("card number", "card", _W.format(
@@ -348,21 +349,21 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|numero (?:de |do |della |du |di |da |del |)(?:la |votre |ta |su |tu |sua |seu |vostra |tua |sul |)(?:tarjeta|cartao|carte|carta)(?: de credito| de debito| bancaire| de credit)?"
         r"|tarjetas? de (?:credito|debito)|cartao de (?:credito|debito)|cartes? (?:bancaire|de credit|de paiement|bleue)"
         r"|carta di (?:credito|debito)|\w*(?:kartennummer|kreditkarte|debitkarte|kaartnummer|creditcard|kortnummer|kreditkort"
-        r"|bankkort|betaalpas)\w*|numer\w* karty|kart\w* (?:kredytow\w*|platnicz\w*|debetow\w*)|cisl\w* (?:platebni |kreditni |)karty"
+        r"|bankkort|betaalpas)\w*|numer\w* (?:twojej |swojej |)karty|kart\w* (?:kredytow\w*|platnicz\w*|debetow\w*)|cisl\w* (?:vasi |sve |tve |)(?:platebni |kreditni |)karty"
         r"|(?:kreditni|platebni|debetni) kart\w*|kart numara\w*|kredi kart\w*|banka kart\w*"
-        r"|номер\w* (?:банковск\w* |кредитн\w* |)(?:карты|карти|картки)|(?:кредитн|банківськ|банковск)\w* карт\w*"
-        r"|αριθμ\w* (?:πιστωτικησ |)καρτασ|πιστωτικ\w* καρτ\w*|χρεωστικ\w* καρτ\w*")),
+        r"|номер\w* (?:вашей |твоей |своей |вашої |твоєї |своєї |)(?:банковск\w* |кредитн\w* |банківськ\w* |)(?:карты|карти|картки)|(?:кредитн|банківськ|банковск)\w* карт\w*"
+        r"|αριθμ\w* (?:τησ |)(?:πιστωτικησ |)καρτασ|πιστωτικ\w* καρτ\w*|χρεωστικ\w* καρτ\w*")),
     ("card number", "bare_pan", _W.format(r"pan")),
     ("card number", "strong", _W.format(
         r"(?:\d+ digit |long )?(?:numbers?|digits) on (?:the (?:front|back) of )?(?:your |the )?(?:card|cards)"
         r"|1[3-9] digit (?:card )?numbers?|pan ?numbers?")),
-    ("card expiry", "strong", _W.format(r"(?:expiry|expiration|exp|valid thru|valid until)(?: dates?)? (?:on|of) (?:your |the )?card")),
+    ("card expiry", "strong", _W.format(r"(?:expiry|expiration|exp|valid thru|valid until)(?: dates?| months?| years?)? (?:on |of |)(?:your |the |)card")),
     ("access code", "strong", _W.format(r"(?:safe|lock|locker|padlock|vault|door|gate|alarm|garage|keypad|entry|building) ?(?:combinations?|codes?)")),
     ("security answer", "strong", _W.format(r"maiden names?|(?:name of )?your first (?:pet|car|school|teacher|boss)|childhood nickname")),
     ("card number", "strong", _W.format(r"(?:long )?numbers? on (?:the )?(?:front|back) of (?:your |the )?card")),
     ("card security code", "strong", _W.format(
         r"cvv ?2?|cvc ?2?|cvn|csc|cav ?2?|cid code|card (?:verification|security|validation) (?:codes?|values?|numbers?)"
-        r"|security codes?|cryptogrammes?(?: visuel)?|codigo de seguridad|codigo de seguranca|codice di sicurezza"
+        r"|security codes?|cryptogrammes?(?: visuel)?|code (?:de |)(?:la |votre |ta |)carte|codigo de seguridad|codigo de seguranca|codice di sicurezza"
         r"|codes? de securite|\w*(?:kartenprufnummer|prufnummer|prufziffer|sicherheitscode|beveiligingscode|sakerhetskod"
         r"|kontrollsiffr)\w*|kod (?:cvv|cvc|zabezpieczajac\w*|bezpieczenstwa)|bezpecnostni kod\w*|guvenlik kod\w*"
         r"|код\w* (?:безопасности|безпеки)|(?:cvv|cvc) код\w*|κωδικ\w* ασφαλειασ")),
@@ -385,11 +386,11 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
                                    r"|口令|パスワード(?!の長さ|の強度|ポリシー|の条件|の要件|を忘れ)|合言葉|비밀번호(?! ?길이| ?정책| ?강도| ?규칙)"
                                    r"|암호(?!화|학)|패스워드|كلم(?:ة|ات) (?:ال)?(?:مرور|سر)|رمز المرور|पासवर्ड|गुप्त शब्द|סיסמ[הא]"
                                    r"|รหัสผ่าน|رمز عبور|گذرواژه")),
-    ("PIN", "part", _S.format(r"暗証番号|(?<!\w)핀 ?번호|पिन|الرقم السري|الرمز السري|رقم التعريف الشخصي|קוד סודי|รหัส ?pin")),
+    ("PIN", "part", _S.format(r"暗証番号|(?<!\w)핀 ?번호|पिन(?! ?कोड)|pin ?(?:码|碼|コード|番号|번호|코드)|الرقم السري|الرمز السري|رقم التعريف الشخصي|קוד סודי|รหัส ?pin")),
     ("one-time code", "part", _S.format(r"验证码|驗證碼|动态码|動態碼|动态密码|认证码|確認コード|認証コード|認証番号|ワンタイム|인증 ?코드|인증 ?번호"
                                         r"|일회용 ?(?:비밀번호|코드)|رمز التحقق|رمز التأكيد|كود التحقق|رمز لمرة واحدة|सत्यापन कोड|ओटीपी"
                                         r"|एकबारगी|קוד אימות|รหัสยืนยัน|รหัส otp")),
-    ("API key", "part", _S.format(r"密钥|密鑰|秘钥|秘鑰|金鑰|アクセスキー|シークレットキー|apiキー|액세스 ?키|시크릿 ?키|api ?키"
+    ("API key", "part", _S.format(r"api ?(?:キー|密钥|密鑰|金鑰|키)|密钥|密鑰|秘钥|秘鑰|金鑰|アクセスキー|シークレットキー|apiキー|액세스 ?키|시크릿 ?키|api ?키"
                                   r"|مفتاح (?:ال)?(?:api|واجهة)|المفتاح السري|مفتاح سري|एपीआई (?:कुंजी|की)|गुप्त कुंजी|מפתח api")),
     ("secret", "part", _S.format(r"シークレット|시크릿|クライアントシークレット")),
     ("token", "part", _S.format(r"(?<!最大|最多|输入|输出|最小|入力|出力|生成)(?<!最大の)"
@@ -407,7 +408,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("security answer", "part", _S.format(r"密保答案|安全问题答案|安全問題答案|秘密の質問の答え|秘密の答え|보안 ?질문(?:의)? ?(?:답|답변)"
                                           r"|إجابة سؤال الأمان|सुरक्षा प्रश्न का उत्तर")),
     ("card number", "part", _S.format(r"卡号|卡號|信用卡(?!公司|类型|類型|品牌)|カード番号|クレジットカード(?!会社|の種類|ブランド)"
-                                      r"|카드 ?번호|신용 ?카드|رقم (?:ال)?بطاقة|بطاقة (?:ال)?ائتمان|कार्ड (?:नंबर|संख्या|नम्बर)"
+                                      r"|카드 ?번호|신용 ?카드|رقم (?:ال)?بطاق|بطاقة (?:ال)?ائتمان|कार्ड (?:नंबर|संख्या|नम्बर)"
                                       r"|क्रेडिट कार्ड|डेबिट कार्ड|מספר כרטיס|כרטיס אשראי|หมายเลขบัตร")),
     ("card security code", "part", _S.format(r"安全码|安全碼|セキュリティコード|보안 ?코드|رمز الأمان|सुरक्षा कोड")),
     ("card expiry", "part", _S.format(r"卡有效期|カードの有効期限|카드 ?유효 ?기간|تاريخ انتهاء البطاقة|कार्ड की समाप्ति")),
@@ -545,7 +546,8 @@ def _pieces() -> list[tuple[str, str]]:
 def _infix_stem(piece: str) -> str | None:
     """The stem of a compound piece (`\\w*(?:kreditkarte|...)\\w*`), or None for any other piece."""
     head, tail = "(?:\\w*", "\\w*)(?!\\w)"
-    return piece[len(head):-len(tail)] if piece.startswith(head) and piece.endswith(tail) else None
+    stem = piece[len(head):-len(tail)] if piece.startswith(head) and piece.endswith(tail) else None
+    return stem if stem and " " not in stem else None  # a stem of one word only: it is searched inside words
 
 
 def _infixes() -> re.Pattern[str]:
