@@ -203,7 +203,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
                                      r"|salasana\w*|adgangskode|passord(?:et)?|jelszo\w*|hesl(?:o|a|em|u|e)|hesel|hasl\w*|geslo"
                                      r"|lozink\w*|parolei|parolele|parolan\w*|parolay\w*|parolas\w*|sifre(?!le|li)\w*"
                                      r"|кодов(?:ое|ого) слов\w*|парол\w*|κωδικ\w* προσβασ\w*|συνθηματικ\w*|kata sandi|mat khau"
-                                     r"|pass ?phrases?|pass ?codes?|pass ?keys?|parola d ordine|parola segreta|palabra secreta"
+                                     r"|pass ?phrases?|pass ?codes?|parola d ordine|parola segreta|palabra secreta"
                                      r"|palavra passe|mot secret|geheimwort|clave de acceso|clave secreta personal"
                                      r"|(?:" + _SYSTEMS + r"|your|my|new|old|current|confirm|repeat|verify) ?(?:pw|pwd)|(?:" + _SYSTEMS + r") ?pass|pw")),
     ("password", "bare_pass", _W.format(r"pass")),
@@ -234,14 +234,14 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|код\w* (?:подтверждени\w*|из смс|доступа|верификации|підтвердженн\w*|доступу)|одноразов\w* (?:код|парол)\w*"
         r"|смс код|sms код|код\w* (?:из|з) (?:sms|смс)|κωδικ\w* (?:επαληθευσ\w*|επιβεβαιωσ\w*|μιασ χρησ\w*)"
         r"|(?:sms|chip|push|photo) ?tans?|(?:m|i|e)tan|tan (?:codes?|nummer|numbers?)|transaktionsnummer"
-        r"|(?:\d|four|six|eight) digit (?:codes?|numbers?)|codes? (?:from|in) (?:your |the )?(?:authenticator|sms|text|email)\w*"
+        r"|(?:\d|four|six|eight) digit (?:codes?|numbers?)|codes? (?:from|in) (?:your |the )?(?:authenticator|sms|text|email|app)\w*|(?:sms|otp|2fa|mfa) verification"
         r"|codes? (?:that )?(?:we |i )?(?:just )?(?:texted|sent|emailed|messaged)")),
     ("one-time code", "confirmation", _W.format(r"confirmation ?codes?|confirmation ?numbers?|codigo de confirmacion")),
     # API keys and other access keys.
     ("API key", "strong", _W.format(
         r"access ?key ?ids?|x ?api ?keys?|api ?keys?|apikeys?|access ?keys?|serial ?keys?|registration ?keys?|secret ?access ?keys?|secret ?keys?|licen[cs]e ?keys?"
         r"|product ?keys?|activation ?keys?|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
-        r"|developer ?keys?|dev ?keys?|service account ?keys?|account ?keys?|storage ?keys?|subscription ?keys?"
+        r"|developer ?keys?|dev ?keys?|service account ?keys?|service account json ?keys?|json ?keys?|account ?keys?|storage ?keys?|subscription ?keys?"
         r"|integration ?keys?|hmac ?(?:keys?|secrets?)|webhook ?keys?|wi ?fi ?keys?|wpa ?2? ?keys?|network ?keys?"
         r"|wep ?keys?|psks?|pre ?shared ?keys?|shared ?keys?|session ?keys?|client ?keys?|cloud ?keys?|aws ?keys?"
         r"|(?:clave|chave|cle|chiave|klucz|klic|ключ|κλειδι|anahtar\w*) (?:de |da |d |di |do )?(?:la |l )?(?:api|acceso|acesso|acces"
@@ -606,70 +606,134 @@ def _matches(words: str) -> Iterator[tuple[str, int, int]]:
 # --------------------------------------------------------------------------------------------------------------
 # Neighbours that make an occurrence ordinary.
 
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
 # A word after the phrase that makes it about the credential, not the credential itself (its policy, its length,
 # its name or id, where it is kept, how many there are).
-_SETTING_AFTER = frozenset(
-    ["hint", "hints", "policy", "policies", "length", "len", "lengths", "strength", "rule", "rules", "requirement", "requirements", "complexity", "expiry", "expiration", "expires", "expire", "expired", "age", "ttl", "lifetime", "history", "count", "counts", "limit", "limits", "quota", "quotas", "min", "max", "minimum", "maximum", "protected", "enabled", "disabled", "required", "optional", "enforced", "changed", "change", "reset", "name", "names", "label", "labels", "id", "ids", "identifier", "type", "types", "kind", "format", "formats", "pattern", "regex", "placeholder", "manager", "managers", "validator", "validation", "rotation", "rotated", "created", "updated", "version", "versions", "scope", "scopes", "permission", "permissions", "usage", "used", "budget", "budgets", "price", "prices", "cost", "costs", "path", "paths", "file", "files", "filename", "location", "url", "urls", "uri", "endpoint", "issuer", "provider", "providers", "algorithm", "alg", "size", "bits", "fingerprint", "status", "mode", "method", "methods", "field", "fields", "display", "visibility", "visible", "show", "mask", "masking", "prefix", "generator", "attempts", "tries", "retries", "expiry_date", "level", "levels", "strategy", "strategies", "settings", "setting", "config", "configuration", "option", "options", "alias", "aliases", "arn", "ref", "reference", "references", "store", "storage", "vault", "engine", "backend", "rate", "window", "per", "sequence", "sequences", "ids_list", "stream", "position", "positions", "index", "offset", "offsets", "logprobs", "logprob", "probability", "probabilities", "embedding", "embeddings", "distribution", "frequency", "speed", "throughput", "latency", "symbol", "symbols", "standard", "standards", "address", "addresses", "amount", "amounts", "balance", "balances", "contract", "supply", "decimals", "ticker", "economy", "bucket", "buckets", "timeout", "interval", "duration", "lifespan", "validity", "owner", "owners", "description", "descriptions", "title", "titles", "estimate", "estimated", "estimation", "estimates", "counting", "counter", "metadata", "hash_algorithm", "salt_rounds", "rounds", "iterations", "longitud", "politica", "pista", "requisitos", "longueur", "politique", "indice", "lunghezza", "politica", "suggerimento", "lange", "richtlinie", "hinweis", "lengte", "beleid", "tip", "langd", "policy", "dlugosc", "polityka", "podpowiedz", "delka", "zasady", "napoveda", "uzunluk", "politika", "ipucu", "длина", "политика", "подсказка", "довжина", "политика", "підказка", "μηκοσ", "πολιτικη", "υποδειξη", "anzahl", "aantal", "antal", "liczba", "pocet", "sayisi", "sayısı", "количество", "кількість", "αριθμοσ", "nombre", "numero", "quantidade", "cantidad", "quantita", "limite", "limit", "лимит", "ліміт", "οριο", "grenze"]
+_SETTING_AFTER = _set(
+    "hint hints policy policies length len lengths strength rule rules requirement requirements complexity "
+    "expiry expiration expires expire expired age ttl lifetime history count counts limit limits quota quotas "
+    "min max minimum maximum protected enabled disabled required optional enforced changed change reset name "
+    "names label labels id ids identifier type types kind format formats pattern regex placeholder manager "
+    "managers validator validation rotation rotated created updated version versions scope scopes permission "
+    "permissions usage used budget budgets price prices cost costs path paths file files filename location "
+    "url urls uri endpoint issuer provider providers algorithm alg size bits fingerprint status mode method "
+    "methods field fields display visibility visible show mask masking prefix generator attempts tries "
+    "retries expiry_date level levels strategy strategies settings setting config configuration option "
+    "options alias aliases arn ref reference references store storage vault engine backend rate window per "
+    "sequence sequences ids_list stream position positions index offset offsets logprobs logprob probability "
+    "probabilities embedding embeddings distribution frequency speed throughput latency symbol symbols "
+    "standard standards address addresses amount amounts balance balances contract supply decimals ticker "
+    "economy bucket buckets timeout interval duration lifespan validity owner owners description descriptions "
+    "title titles estimate estimated estimation estimates counting counter metadata hash_algorithm "
+    "salt_rounds rounds iterations longitud politica pista requisitos longueur politique indice lunghezza "
+    "suggerimento lange richtlinie hinweis lengte beleid tip langd dlugosc polityka podpowiedz delka zasady "
+    "napoveda uzunluk politika ipucu длина политика подсказка довжина підказка μηκοσ πολιτικη υποδειξη anzahl "
+    "aantal antal liczba pocet sayisi sayısı количество кількість αριθμοσ nombre numero quantidade cantidad "
+    "quantita limite лимит ліміт οριο grenze ring last reminder reminders notification notifications alert "
+    "alerts warning warnings"
 )
 # A word before the phrase that counts it or says it is a model's unit: max_tokens, number of tokens, input tokens.
-_COUNT_BEFORE = frozenset(
-    ["max", "maximum", "min", "minimum", "num", "number", "numbers", "total", "count", "counts", "limit", "limits", "many", "much", "amount", "quantity", "average", "avg", "mean", "maximo", "minimo", "numero", "cantidad", "limite", "nombre", "quantite", "maximal", "maximale", "maximalen", "maximaler", "minimal", "minimale", "anzahl", "hochstzahl", "massimo", "quantita", "maximaal", "minimaal", "aantal", "maximalt", "antal", "maksymalna", "maksymalny", "maksymalnie", "minimalna", "liczba", "maximalni", "minimalni", "pocet", "maksimum", "azami", "максимальное", "максимальная", "максимальный", "максимального", "максимальну", "максимум", "минимальное", "количество", "число", "максимальна", "максимальний", "максимальне", "максимальної", "кількість", "μεγιστοσ", "μεγιστο", "μεγιστη", "αριθμοσ", "ελαχιστοσ", "最大", "最多", "最小", "数", "數", "数量", "數量", "上限", "個数", "个数", "수", "개수", "최대", "최소", "한도", "अधिकतम", "संख्या"]
+_COUNT_BEFORE = _set(
+    "max maximum min minimum num number numbers total count counts limit limits many much amount quantity "
+    "average avg mean maximo minimo numero cantidad limite nombre quantite maximal maximale maximalen "
+    "maximaler minimal minimale anzahl hochstzahl massimo quantita maximaal minimaal aantal maximalt antal "
+    "maksymalna maksymalny maksymalnie minimalna liczba maximalni minimalni pocet maksimum azami максимальное "
+    "максимальная максимальный максимального максимальну максимум минимальное количество число максимальна "
+    "максимальний максимальне максимальної кількість μεγιστοσ μεγιστο μεγιστη αριθμοσ ελαχιστοσ 最大 最多 最小 数 數 "
+    "数量 數量 上限 個数 个数 수 개수 최대 최소 한도 अधिकतम संख्या"
 )
-_MODEL_UNIT_BEFORE = frozenset(
-    ["input", "output", "completion", "completions", "prompt", "prompts", "context", "reasoning", "thinking", "cached", "cache", "generated", "remaining", "used", "stop", "special", "eos", "bos", "pad", "unk", "cls", "sep", "vocab", "vocabulary", "llm", "model", "gpt", "bpe", "subword", "word", "start", "end", "tokenizer", "per", "entrada", "salida", "saida", "sortie", "entree", "uscita", "ingresso", "eingabe", "ausgabe", "invoer", "uitvoer", "utdata", "indata", "wejsciowych", "wyjsciowych", "vstupnich", "vystupnich", "giris", "cikis", "входных", "выходных", "вхідних", "вихідних", "εισοδου", "εξοδου"]
+_MODEL_UNIT_BEFORE = _set(
+    "input output completion completions prompt prompts context reasoning thinking cached cache generated "
+    "remaining used stop special eos bos pad unk cls sep vocab vocabulary llm model gpt bpe subword word "
+    "start end tokenizer per entrada salida saida sortie entree uscita ingresso eingabe ausgabe invoer "
+    "uitvoer utdata indata wejsciowych wyjsciowych vstupnich vystupnich giris cikis входных выходных вхідних "
+    "вихідних εισοδου εξοδου"
 )
 # Words anywhere in a text that make a bare "pin" a connector, a map marker or pinning something to the top.
-_PIN_ORDINARY_CONTEXT = frozenset(
-    ["gpio", "led", "leds", "sensor", "sensors", "servo", "servos", "motor", "motors", "pwm", "i2c", "spi", "uart", "arduino", "raspberry", "breadboard", "relay", "relays", "voltage", "pcb", "microcontroller", "esp32", "esp8266", "pico", "bcm", "wiring", "gnd", "vcc", "pinout", "analog", "analogue", "adc", "dac", "sda", "scl", "jumper", "pullup", "pulldown", "interrupt", "mosi", "miso", "sck", "connector", "socket", "plug", "chip", "chips", "board", "boards", "header", "headers", "button", "buttons", "map", "maps", "marker", "markers", "location", "locations", "drop", "dropped", "hair", "bowling", "grenade", "lapel", "badge", "cushion", "message", "messages", "post", "posts", "comment", "comments", "tweet", "tweets", "chat", "chats", "tab", "tabs", "dashboard", "sidebar", "thread", "threads", "channel", "channels", "repo", "repository", "issue", "issues", "dependency", "dependencies", "package", "packages", "version", "versions", "pinned", "pinning", "pins", "pinboard"]
+_PIN_ORDINARY_CONTEXT = _set(
+    "gpio led leds sensor sensors servo servos motor motors pwm i2c spi uart arduino raspberry breadboard "
+    "relay relays voltage pcb microcontroller esp32 esp8266 pico bcm wiring gnd vcc pinout analog analogue "
+    "adc dac sda scl jumper pullup pulldown interrupt mosi miso sck connector socket plug chip chips board "
+    "boards header headers button buttons map maps marker markers location locations drop dropped hair "
+    "bowling grenade lapel badge cushion message messages post posts comment comments tweet tweets chat chats "
+    "tab tabs dashboard sidebar thread threads channel channels repo repository issue issues dependency "
+    "dependencies package packages version versions pinned pinning pins pinboard"
 )
-_PIN_HARDWARE = frozenset(
-    ["gpio", "led", "leds", "sensor", "sensors", "servo", "servos", "motor", "motors", "pwm", "i2c", "spi", "uart", "arduino", "raspberry", "breadboard", "relay", "voltage", "pcb", "microcontroller", "esp32", "esp8266", "pico", "bcm", "wiring", "gnd", "vcc", "pinout", "analog", "analogue", "adc", "dac", "sda", "scl", "jumper", "pullup", "pulldown", "interrupt", "mosi", "miso", "sck", "connector", "socket", "header", "headers", "chip", "board"]
+_PIN_HARDWARE = _set(
+    "gpio led leds sensor sensors servo servos motor motors pwm i2c spi uart arduino raspberry breadboard "
+    "relay voltage pcb microcontroller esp32 esp8266 pico bcm wiring gnd vcc pinout analog analogue adc dac "
+    "sda scl jumper pullup pulldown interrupt mosi miso sck connector socket header headers chip board"
 )
-_PIN_ORDINARY_AFTER = frozenset(
-    ["to", "it", "this", "that", "the", "a", "an", "top", "mode", "state", "count", "out", "layout", "header", "headers", "position", "location", "icon", "color", "colour", "board", "on", "onto", "up", "down", "direction", "value", "values", "function", "assignment", "mapping", "voltage", "pull"]
+_PIN_ORDINARY_AFTER = _set(
+    "to it this that the a an top mode state count out layout header headers position location icon color "
+    "colour board on onto up down direction value values function assignment mapping voltage pull latitude "
+    "longitude lat lng lon coordinates coordinate"
 )
-_PIN_CREDENTIAL_CUES = frozenset(
-    ["card", "bank", "atm", "debit", "credit", "sim", "phone", "device", "account", "wallet", "security", "personal", "secret", "your", "my", "new", "old", "current", "confirm", "enter", "type", "unlock", "lock", "digit", "digits", "code", "codes", "number", "no", "num", "user", "login", "banking", "purchase", "payment", "transaction"]
+_PIN_CREDENTIAL_CUES = _set(
+    "card bank atm debit credit sim phone device account wallet security personal secret your my new old "
+    "current confirm enter type unlock lock digit digits code codes number no num user login banking purchase "
+    "payment transaction"
 )
-_PASS_ORDINARY = frozenset(
-    ["boarding", "season", "bus", "day", "hall", "free", "ski", "backstage", "press", "visitor", "first", "second", "single", "multi", "two", "render", "mountain", "by", "park", "gym", "museum", "metro", "transit", "train", "rail", "travel", "vip", "festival", "event", "weekly", "monthly", "annual", "yearly", "week", "month", "year", "rate", "fail", "failed", "count", "through", "threshold", "mark", "percentage", "score", "grade", "type", "holder", "holders", "number", "id", "check", "criteria", "a", "the"]
+_PASS_ORDINARY = _set(
+    "boarding season bus day hall free ski backstage press visitor first second single multi two render "
+    "mountain by park gym museum metro transit train rail travel vip festival event weekly monthly annual "
+    "yearly week month year rate fail failed count through threshold mark percentage score grade type holder "
+    "holders number id check criteria a the"
 )
-_COOKIE_ORDINARY_AFTER = frozenset(
-    ["consent", "consents", "policy", "policies", "banner", "banners", "preference", "preferences", "settings", "setting", "name", "names", "domain", "domains", "path", "expiry", "expiration", "recipe", "recipes", "law", "laws", "notice", "notices", "count", "counts", "flavor", "flavour", "flavors", "type", "types", "category", "categories", "duration", "lifetime", "size", "sizes", "limit", "tin", "cutter", "dough", "clicker", "accepted", "allowed", "blocked", "rejected"]
+_COOKIE_ORDINARY_AFTER = _set(
+    "consent consents policy policies banner banners preference preferences settings setting name names "
+    "domain domains path expiry expiration recipe recipes law laws notice notices count counts flavor flavour "
+    "flavors type types category categories duration lifetime size sizes limit tin cutter dough clicker "
+    "accepted allowed blocked rejected samesite secure httponly flags flag attribute attributes"
 )
-_COOKIE_ORDINARY_BEFORE = frozenset(
-    ["fortune", "chocolate", "chip", "oatmeal", "sugar", "ginger", "butter", "accept", "reject", "tracking", "analytics", "marketing", "third", "party", "essential", "necessary", "functional", "performance", "advertising", "baked", "bake", "cookie"]
+_COOKIE_ORDINARY_BEFORE = _set(
+    "fortune chocolate chip oatmeal sugar ginger butter accept reject tracking analytics marketing third "
+    "party essential necessary functional performance advertising baked bake cookie allow block enable "
+    "disable clear delete use"
 )
-_AUTH_ORDINARY_AFTER = frozenset(
-    ["method", "methods", "scheme", "schemes", "flow", "flows", "provider", "providers", "mode", "modes", "type", "types", "url", "urls", "endpoint", "endpoints", "server", "servers", "domain", "domains", "realm", "service", "services", "level", "levels", "status", "required", "enabled", "disabled", "config", "configuration", "settings", "setting", "strategy", "strategies", "options", "option", "plugin", "plugins", "library", "libraries", "request", "requests", "form", "forms", "date", "dates", "number", "numbers", "letter", "letters", "process", "workflow", "prior", "user", "username", "users", "email", "login", "name", "id", "account", "accounts", "group", "groups", "role", "roles", "0", "server_url"]
+_AUTH_ORDINARY_AFTER = _set(
+    "method methods scheme schemes flow flows provider providers mode modes type types url urls endpoint "
+    "endpoints server servers domain domains realm service services level levels status required enabled "
+    "disabled config configuration settings setting strategy strategies options option plugin plugins library "
+    "libraries request requests form forms date dates number numbers letter letters process workflow prior "
+    "user username users email login name id account accounts group groups role roles 0 server_url"
 )
-_AUTH_ORDINARY_BEFORE = frozenset(
-    ["prior", "pre", "travel", "parental", "work", "medical", "payment", "insurance", "o", "two", "multi", "no", "without"]
+_AUTH_ORDINARY_BEFORE = _set("prior pre travel parental work medical payment insurance o two multi no without")
+_SECRET_ORDINARY_BEFORE = _set("top open trade dirty best kept little guilty santa family military state")
+_SECRET_ORDINARY_AFTER = _set(
+    "santa menu menus garden recipe recipes service services agent agents society level room ingredient sauce "
+    "mission missions passage passages door"
 )
-_SECRET_ORDINARY_BEFORE = frozenset(["top", "open", "trade", "dirty", "best", "kept", "little", "guilty", "santa", "family", "military", "state"])
-_SECRET_ORDINARY_AFTER = frozenset(
-    ["santa", "menu", "menus", "garden", "recipe", "recipes", "service", "services", "agent", "agents", "society", "level", "room", "ingredient", "sauce", "mission", "missions", "passage", "passages", "door"]
+_CLAVE_ORDINARY_BEFORE = _set(
+    "palabra palabras punto puntos idea ideas factor factores dato datos elemento elementos pregunta "
+    "preguntas tema temas momento cifra cifras pieza papel figura aspecto aspectos concepto conceptos termino "
+    "terminos en mensaje mensajes jugador jugadores persona personas fecha fechas"
 )
-_CLAVE_ORDINARY_BEFORE = frozenset(
-    ["palabra", "palabras", "punto", "puntos", "idea", "ideas", "factor", "factores", "dato", "datos", "elemento", "elementos", "pregunta", "preguntas", "tema", "temas", "momento", "cifra", "cifras", "pieza", "papel", "figura", "aspecto", "aspectos", "concepto", "conceptos", "termino", "terminos", "en", "mensaje", "mensajes", "jugador", "jugadores", "persona", "personas", "fecha", "fechas"]
+_CLAVE_ORDINARY_AFTER = _set(
+    "primaria primarias foranea foraneas externa externas publica publicas valor principal compuesta unica de "
+    "chiave chiavi d"
 )
-_CLAVE_ORDINARY_AFTER = frozenset(
-    ["primaria", "primarias", "foranea", "foraneas", "externa", "externas", "publica", "publicas", "valor", "principal", "compuesta", "unica", "de", "chiave", "chiavi", "d"]
+_CARD_ORDINARY_AFTER = _set(
+    "type types brand brands issuer issuers network networks holder holders holder_name name names statement "
+    "statements bill bills balance balances limit limits company companies provider providers fee fees points "
+    "rewards reward offer offers interest apr due debt last ending surcharge processing processor payments "
+    "transactions charges charge game games color colour colors title titles image images design designs "
+    "template templates style styles layout theme deck decks reader readers terminal terminals count counts"
 )
-_CARD_ORDINARY_AFTER = frozenset(
-    ["type", "types", "brand", "brands", "issuer", "issuers", "network", "networks", "holder", "holders", "holder_name", "name", "names", "statement", "statements", "bill", "bills", "balance", "balances", "limit", "limits", "company", "companies", "provider", "providers", "fee", "fees", "points", "rewards", "reward", "offer", "offers", "interest", "apr", "due", "debt", "last", "ending", "surcharge", "processing", "processor", "payments", "transactions", "charges", "charge", "game", "games", "color", "colour", "colors", "title", "titles", "image", "images", "design", "designs", "template", "templates", "style", "styles", "layout", "theme", "deck", "decks", "reader", "readers", "terminal", "terminals", "count", "counts"]
+_BOOKINGS = _set(
+    "booking reservation order flight ticket hotel shipping delivery purchase trip rental airline travel "
+    "appointment reserva pedido"
 )
-_BOOKINGS = frozenset(
-    ["booking", "reservation", "order", "flight", "ticket", "hotel", "shipping", "delivery", "purchase", "trip", "rental", "airline", "travel", "appointment", "reserva", "pedido"]
-)
-_OF = frozenset(["of", "de", "du", "des", "del", "della", "dello", "di", "der", "des", "van", "av", "for", "för", "для", "від", "для", "του", "τησ"])
-_ABOUT_IT = frozenset(
-    ["reset", "forgot", "forgotten", "forget", "recover", "has", "requires", "needs", "reestablecer", "olvido", "oublie", "vergessen"]
-)
-_NEGATIONS = frozenset(["not", "never", "no", "without", "dont", "nunca", "jamais", "nie", "nikdy", "asla", "никогда", "никогда", "ніколи", "ποτε"])
+_OF = _set("of de du des del della dello di der van av for för для від του τησ")
+_ABOUT_IT = _set("reset forgot forgotten forget recover has requires needs reestablecer olvido oublie vergessen")
+_NEGATIONS = _set("not never no without dont nunca jamais nie nikdy asla никогда ніколи ποτε")
 
 
-_TOKEN_PLURALS = frozenset(["jetons", "tokenow", "gettoni", "διακριτικα", "токены", "токенов", "токенам", "токенами", "токенах"])
+_TOKEN_GAMES = _set("jeu jeux game games casino arcade poker juego gioco spiel laundry subway bus")
+_TOKEN_PLURALS = _set("jetons tokenow gettoni διακριτικα токены токенов токенам токенами токенах")
 
 
 def _ordinary_here(
@@ -691,6 +755,8 @@ def _ordinary_here(
     if set(before[-3:]) & _NEGATIONS and len(words) > 3:
         return True  # "do not paste your password here": a warning, not a request
     if kind == "bare_token":
+        if set(before[-2:] + after[:2]) & _TOKEN_GAMES:
+            return True  # a game's or an arcade's token
         if matched.endswith("s") or matched in _TOKEN_PLURALS or matched.startswith("belirtecler"):
             return True  # "tokens", "input tokens": the model's unit, counted
         return bool(set(before[-3:]) & (_COUNT_BEFORE | _MODEL_UNIT_BEFORE) or set(after[:2]) & _COUNT_BEFORE)
