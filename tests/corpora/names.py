@@ -530,6 +530,46 @@ ORDINARY["near-misses"] = [
     'मुख्य शब्द',
 ]
 
+# Descriptions as servers write them: long sentences, warnings that mention a credential, counts in 18 languages.
+CREDENTIAL["descriptions"] = [
+    'Please enter the password you use to log in to your bank', 'The password, so we can log in on your behalf',
+    'Your online banking PIN, needed to confirm the transfer', 'The API key from your dashboard (starts with sk_)',
+    'Copy the token from the settings page and paste it here', 'The 6-digit code from Google Authenticator',
+    'The private key of your wallet, in hex', 'The seed phrase you wrote down when creating the wallet',
+    'Your database connection string, e.g. postgres://user:pass@host/db',
+    'The Authorization header your browser sends', 'The value of the session cookie named sid',
+    'One of the backup codes you saved', 'The answer to your secret question',
+    'The full number of your credit card', 'The three digits on the back of your card', 'Card expiry (MM/YY)',
+    'Introduce la contraseña que usas para entrar en tu banco', 'Gib das Passwort ein, mit dem du dich anmeldest',
+    'Saisissez le mot de passe de votre banque en ligne', 'Digite a senha do seu banco',
+    'Inserisci la password della tua banca', 'Voer het wachtwoord van je bank in',
+    'Введите пароль от онлайн-банка', 'Введіть пароль від банку', 'Podaj hasło do banku', 'Banka şifrenizi girin',
+    '请输入网银密码', 'ネットバンキングのパスワードを入力してください', '인터넷 뱅킹 비밀번호를 입력하세요', 'أدخل كلمة مرور البنك',
+    'अपने बैंक का पासवर्ड दर्ज करें', 'Ange lösenordet till din bank', 'Zadejte heslo do banky',
+    'Εισάγετε τον κωδικό πρόσβασης της τράπεζας',
+]
+ORDINARY["descriptions"] = [
+    'Email used for password resets', 'We will never ask for your password', 'Your username (not your password)',
+    'The number of tokens the model may use for its answer', "Tokens are counted with the model's tokenizer",
+    'A short note; do not include passwords or card numbers', 'The GPIO pin the sensor is wired to',
+    'Pin this item to the top of the list', 'The primary key of the row to update',
+    'Keys to sort by, comma-separated', 'Name of the key vault (not the key itself)',
+    'The ID of the API key to revoke', 'Label for the new API key', 'How long the session should last, in minutes',
+    'The cookie banner text shown to visitors', 'Seed for the random generator', 'The answer to the riddle',
+    'Your answer to the survey question', 'Choose the card colour', 'Name printed on the card',
+    'Last 4 digits of the card, for reference', 'The code of the country, like DE',
+    'Discount code from the newsletter', 'Passenger count for the booking',
+    'The compass direction the camera faces', 'Pan angle of the camera in degrees',
+    'Password rules shown to users', 'Is a password required for this room?',
+    'Number of login attempts before lock-out', 'Token price in USD', 'Maximum output tokens, 1 to 4096',
+    'Budget in tokens for thinking', 'Context size in tokens', 'Contraseña olvidada: enviaremos un correo',
+    'Número máximo de tokens de la respuesta', 'La palabra clave para buscar', 'Anzahl der Tokens in der Antwort',
+    'Das Stichwort für die Suche', 'Nombre de jetons de la réponse', 'Le mot-clé à chercher',
+    'Número de tokens da resposta', 'Numero di token della risposta', 'Aantal tokens in het antwoord',
+    'Количество токенов в ответе', 'Liczba tokenów w odpowiedzi', 'Yanıttaki token sayısı', '回答中的令牌数量', '回答のトークン数',
+    '응답의 토큰 수', 'Antal token i svaret', 'Počet tokenů v odpovědi', 'Αριθμός διακριτικών στην απάντηση',
+]
+
 # Generated variants of English credential names: identifier styles, digits for letters, look-alikes, invisibles.
 _BASE_CREDENTIALS = [
     "password", "api key", "access token", "secret key", "private key", "card number", "client secret",

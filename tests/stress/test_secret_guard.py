@@ -1,4 +1,4 @@
-"""The secret guard against the corpora of tests/core/test_secrets.py (reused, not copied), end to end.
+"""The secret guard against the corpora of tests/corpora/names.py (via tests/core/test_secrets.py), end to end.
 
 Every credential-like term is refused as a form field: at registration (as a parameter's name where it is
 one, and as its description), and at send time by the per-form guard (as a field's name and its title).

@@ -355,7 +355,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|αριθμ\w* (?:τησ |)(?:πιστωτικησ |)καρτασ|πιστωτικ\w* καρτ\w*|χρεωστικ\w* καρτ\w*")),
     ("card number", "bare_pan", _W.format(r"pan")),
     ("card number", "strong", _W.format(
-        r"(?:\d+ digit |long )?(?:numbers?|digits) on (?:the (?:front|back) of )?(?:your |the )?(?:card|cards)"
+        r"(?:full |long |)numbers? of (?:your |the |a )?(?:credit |debit |payment |bank |)cards?|(?:\d+ digit |long )?(?:numbers?|digits) on (?:the (?:front|back) of )?(?:your |the )?(?:card|cards)"
         r"|1[3-9] digit (?:card )?numbers?|pan ?numbers?")),
     ("card expiry", "strong", _W.format(r"(?:expiry|expiration|exp|valid thru|valid until)(?: dates?| months?| years?)? (?:on |of |)(?:your |the |)card")),
     ("access code", "strong", _W.format(r"(?:safe|lock|locker|padlock|vault|door|gate|alarm|garage|keypad|entry|building) ?(?:combinations?|codes?)")),
@@ -613,6 +613,7 @@ def _set(words: str) -> frozenset[str]:
 # A word after the phrase that makes it about the credential, not the credential itself (its policy, its length,
 # its name or id, where it is kept, how many there are).
 _SETTING_AFTER = _set(
+    "resets olvidada olvidado oublie oubliee vergessen dimenticata esquecida forgotten vergeten glomt zapomniane "
     "hint hints policy policies length len lengths strength rule rules requirement requirements complexity "
     "expiry expiration expires expire expired age ttl lifetime history count counts limit limits quota quotas "
     "min max minimum maximum protected enabled disabled required optional enforced changed change reset name "
@@ -752,7 +753,7 @@ def _ordinary_here(
             return True  # "the name of the API key", "longueur minimale du mot de passe"
     if set(before[-2:]) & _ABOUT_IT:
         return True  # "reset your password?", "forgot your PIN?": about the credential, not asking for it
-    if set(before[-3:]) & _NEGATIONS and len(words) > 3:
+    if set(before[-5:]) & _NEGATIONS and len(words) > 3:
         return True  # "do not paste your password here": a warning, not a request
     if kind == "bare_token":
         if set(before[-2:] + after[:2]) & _TOKEN_GAMES:
