@@ -102,6 +102,8 @@ def _mnemonic(text: str) -> bool:
 
     Ordinary sentences need words the list lacks ("the", "a", "to", "of", "and", "is"), so they never qualify.
     """
+    if len(text) > 480:  # 24 words of at most 8 letters, numbered, with separators, fit well within this
+        return False
     parts = [p for p in _SEPARATORS.split(text.lower()) if p and not p.rstrip(".)").isdigit()]
     if len(parts) not in (12, 15, 18, 21, 24) or not all(_WORD.fullmatch(p) for p in parts):
         return False

@@ -738,7 +738,7 @@ _TOKEN_PLURALS = _set("jetons tokenow gettoni διακριτικα токены 
 
 
 def _ordinary_here(
-    kind: str, matched: str, before: list[str], after: list[str], words: list[str], text: _Text
+    kind: str, matched: str, before: list[str], after: list[str], count: int, text: _Text
 ) -> bool:
     """Whether this occurrence of a credential phrase, with these neighbours, names an ordinary value."""
     nxt = after[0] if after else ""
@@ -753,7 +753,7 @@ def _ordinary_here(
             return True  # "the name of the API key", "longueur minimale du mot de passe"
     if set(before[-2:]) & _ABOUT_IT:
         return True  # "reset your password?", "forgot your PIN?": about the credential, not asking for it
-    if set(before[-5:]) & _NEGATIONS and len(words) > 3:
+    if set(before[-5:]) & _NEGATIONS and count > 3:
         return True  # "do not paste your password here": a warning, not a request
     if kind == "bare_token":
         if set(before[-2:] + after[:2]) & _TOKEN_GAMES:
@@ -766,28 +766,28 @@ def _ordinary_here(
     if kind == "bare_pin":
         if matched != "pin" and matched not in ("pinnummer", "pinnumber"):
             return True  # "pins": connectors, pinned posts
-        if len(words) == 1:
+        if count == 1:
             return False
         if text.context & _PIN_ORDINARY_CONTEXT or nxt in _PIN_ORDINARY_AFTER:
             return True
         if set(before[-2:]) & _PIN_CREDENTIAL_CUES or nxt in _PIN_CREDENTIAL_CUES or text.shouts_pin:
             return False
-        return len(words) > 3  # a short name ("pin_hash") means the PIN; a sentence without cues does not
+        return count > 3  # a short name ("pin_hash") means the PIN; a sentence without cues does not
     if kind == "bare_pass":
-        return len(words) > 3 or bool(set(before[-1:]) & _PASS_ORDINARY or nxt in _PASS_ORDINARY)
+        return count > 3 or bool(set(before[-1:]) & _PASS_ORDINARY or nxt in _PASS_ORDINARY)
     if kind == "bare_pan":
-        return not (len(words) == 1 or (before and before[-1] in ("card", "payment", "cc")))
+        return not (count == 1 or (before and before[-1] in ("card", "payment", "cc")))
     if kind == "bare_secret":
         return bool(set(before[-1:]) & _SECRET_ORDINARY_BEFORE or nxt in _SECRET_ORDINARY_AFTER)
     if kind == "bare_cookie":
         if nxt in _COOKIE_ORDINARY_AFTER or set(before[-2:]) & _COOKIE_ORDINARY_BEFORE:
             return True
-        return matched.endswith("s") and len(words) > 3
+        return matched.endswith("s") and count > 3
     if kind == "bare_auth":
-        return len(words) > 3 or nxt in _AUTH_ORDINARY_AFTER or bool(set(before[-1:]) & _AUTH_ORDINARY_BEFORE)
+        return count > 3 or nxt in _AUTH_ORDINARY_AFTER or bool(set(before[-1:]) & _AUTH_ORDINARY_BEFORE)
     if kind == "bare_clave":
         if matched == "parola":
-            return nxt in ("chiave", "chiavi") or before[-1:] == ["una"] or len(words) > 6
+            return nxt in ("chiave", "chiavi") or before[-1:] == ["una"] or count > 6
         return bool(set(before[-1:]) & _CLAVE_ORDINARY_BEFORE or nxt in _CLAVE_ORDINARY_AFTER)
     if kind == "confirmation":
         return bool(set(before[-2:]) & _BOOKINGS)
@@ -804,15 +804,17 @@ class _Text:
     shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
 
 
+_NEAR = 240  # characters either side of a phrase that its neighbours are read from
+
+
 def _term_in(words: str, text: _Text) -> str | None:
-    tokens: list[str] | None = None
+    count = words.count(" ") + 1
     for group, start, end in _matches(words):
         label, kind, _ = _ENTRIES[int(group.partition("x")[0][1:])]
-        if tokens is None:
-            tokens = words.split()
-        before = words[:start].split()
-        after = words[end:].split()
-        if not _ordinary_here(kind, words[start:end].strip(), before, after, tokens, text):
+        # Only the nearest words matter, and reading a bounded window keeps a long text linear, not quadratic.
+        before = words[max(0, start - _NEAR) : start].split()[-6:]
+        after = words[end : end + _NEAR].split()[:3]
+        if not _ordinary_here(kind, words[start:end].strip(), before, after, count, text):
             return label
     return None
 
