@@ -1,4 +1,8 @@
-"""The secret guard: credential-like form fields are refused, ordinary ones pass."""
+"""The secret guard: credential-like form fields and texts are refused, ordinary ones pass.
+
+The corpora live in tests/corpora/names.py (hand-written per language, plus generated identifier styles and
+Unicode tricks); each group must reach the rate on its own, so one language cannot hide behind another.
+"""
 
 
 from typing import Annotated
@@ -8,57 +12,91 @@ from pydantic import Field, SecretStr
 
 import askback
 from askback.core.secrets import SecretInForm, credential_term, field_credential, guard_form
+from tests.corpora.names import CREDENTIAL, ORDINARY, flat
 
-CREDENTIALS = [
-    "password", "Password", "user_password", "userPassword", "new-password", "passwd", "pwd", "passphrase",
-    "pass_phrase", "passcode", "pin", "PIN", "pin_code", "otp", "totp", "one_time_code", "one-time password",
-    "sms_code", "verification_code", "2fa_code", "mfa code", "api_key", "apiKey", "API Key", "apikey",
-    "access_key", "secret_key", "license_key", "secret", "client_secret", "clientSecret", "shared secret",
-    "token", "access_token", "accessToken", "refresh_token", "bearer_token", "bearer", "auth_token", "id_token",
-    "session_token", "GitHub token", "personal access token", "jwt", "private_key", "privateKey", "ssh_key",
-    "signing key", "credentials", "creds", "card_number", "cardNumber", "credit card number", "credit_card",
-    "debit card", "cc_number", "ccnum", "pan", "cvv", "CVV2", "cvc", "csc", "card security code",
-    "card verification value", "security code", "card_expiry", "card expiration date", "Your secret",
-    "Paste your token here",
-]
-
-ORDINARY = [
-    "username", "user_name", "email", "email_address", "max_tokens", "maxTokens", "token_count", "token_limit",
-    "num_tokens", "github_login", "login", "repo", "repository", "title", "amount", "to", "from_account",
-    "Recipient IBAN", "iban", "keyword", "keywords", "monkey", "public_key", "password_hint", "password_policy",
-    "cardholder", "card_holder_name", "card type", "spin", "pinned", "spinner", "description", "color",
-    "name", "confirm", "ok", "key", "sort key", "passport number", "expiration date", "secretary", "city",
-    "country", "phone", "address", "date_of_birth", "company", "priority", "language", "version", "audience",
-    "tokenizer", "token_type", "bank_name", "account", "branch", "step1",
-]
+CREDENTIALS = flat(CREDENTIAL)
+ORDINARY_TEXTS = flat(ORDINARY)
+# The names the stress test registers as tools (it imports these two).
+ORDINARY_NAMES = ORDINARY_TEXTS
+LANGUAGES = {"es", "de", "fr", "pt", "it", "nl", "ru", "uk", "pl", "tr", "zh", "ja", "ko", "ar", "hi", "sv", "cs", "el"}
 
 
-@pytest.mark.parametrize("text", CREDENTIALS)
-def test_credentials_are_recognised(text: str) -> None:
+def _rates() -> dict[str, tuple[float, list[str]]]:
+    out: dict[str, tuple[float, list[str]]] = {}
+    for group, texts in CREDENTIAL.items():
+        missed = [t for t in texts if credential_term(t) is None]
+        out[f"credential/{group}"] = (1 - len(missed) / len(texts), missed)
+    for group, texts in ORDINARY.items():
+        refused = [t for t in texts if credential_term(t) is not None]
+        out[f"ordinary/{group}"] = (1 - len(refused) / len(texts), refused)
+    return out
+
+
+def test_corpora_are_large_and_span_the_languages() -> None:
+    assert len(CREDENTIALS) >= 400 and len(ORDINARY_TEXTS) >= 400
+    assert set(CREDENTIAL) >= LANGUAGES and set(ORDINARY) >= LANGUAGES
+    assert {"variants", "unicode"} <= set(CREDENTIAL) & set(ORDINARY)
+
+
+def test_credentials_are_refused_and_ordinary_texts_accepted_in_every_group() -> None:
+    rates = _rates()
+    missed = sum(len(v[1]) for k, v in rates.items() if k.startswith("credential/"))
+    refused = sum(len(v[1]) for k, v in rates.items() if k.startswith("ordinary/"))
+    assert 1 - missed / len(CREDENTIALS) >= 0.99, {k: v[1] for k, v in rates.items() if v[1]}
+    assert 1 - refused / len(ORDINARY_TEXTS) >= 0.99, {k: v[1] for k, v in rates.items() if v[1]}
+    low = {k: v for k, v in rates.items() if v[0] < 0.95}
+    assert not low, low
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["contraseña", "Passwort", "Kennwort", "mot de passe", "senha", "пароль", "密码", "パスワード", "hasło", "şifre",
+     "clave", "pw", "db_pass", "password1", "passw0rd", "XApiKey", "priv_key", "card_exp", "session cookie",
+     "Authorization header", "seed phrase", "mnemonic", "connection string", "recovery codes", "security answer",
+     "раssword", "ｐａｓｓｗｏｒｄ", "pass\u200bword", "\u202eapi_key", "ΑΡΙ_ΚΕΥ"],
+)
+def test_what_the_english_keyword_list_missed_is_refused(text: str) -> None:
     assert credential_term(text) is not None, text
 
 
-@pytest.mark.parametrize("text", ORDINARY)
-def test_ordinary_values_pass(text: str) -> None:
+@pytest.mark.parametrize(
+    "text",
+    ["input_tokens", "completion_tokens", "max_output_tokens", "gpio_pin", "pan_angle", "password_min_length",
+     "Maximum tokens to generate", "pin to top", "pinned", "key points", "keyboard", "primary key column",
+     "passport number", "passenger", "compass", "spinach", "token_count", "Token limit"],
+)
+def test_ordinary_values_the_old_list_refused_pass(text: str) -> None:
     assert credential_term(text) is None, text
 
 
-def test_corpora_are_large() -> None:
-    assert len(CREDENTIALS) >= 50 and len(ORDINARY) >= 50
-
-
-def test_format_password_is_a_credential_whatever_its_name() -> None:
+def test_field_checks_name_title_description_format_and_write_only() -> None:
     assert field_credential("value", {"type": "string", "format": "password"}) == "password"
+    assert field_credential("value", {"type": "string", "writeOnly": True}) == "password"
     assert field_credential("value", {"type": "string", "description": "Your API key"}) == "API key"
     assert field_credential("value", {"type": "string", "title": "Bank PIN"}) == "PIN"
+    assert field_credential("clave", {"type": "string"}) == "password"
+    assert field_credential("value", {"type": "string", "title": "Ваш пароль"}) == "password"
 
 
-def test_guard_form_checks_every_field() -> None:
+def test_a_number_of_tokens_and_a_yes_or_no_carry_no_credential() -> None:
+    assert field_credential("tokens", {"type": "integer", "title": "Token"}) is None
+    assert field_credential("token", {"type": "string"}) == "token"
+    assert field_credential("pin_ok", {"type": "boolean", "title": "Is the PIN right?"}) is None
+
+
+def test_guard_form_checks_every_field_and_the_message() -> None:
     guard_form("tool", {"type": "object", "properties": {"name": {"type": "string"}}})
     with pytest.raises(SecretInForm) as info:
         guard_form("tool 'x'", {"type": "object", "properties": {"name": {"type": "string"},
                                                                  "api_key": {"type": "string"}}})
     assert "out of band" in str(info.value) and "api_key" in str(info.value)
+    with pytest.raises(SecretInForm) as info:
+        guard_form("tool 'x'", {"type": "object", "properties": {"value": {"type": "string"}}},
+                   message="Please enter your online banking password to continue")
+    assert info.value.field == "value" and info.value.term == "password"
+    # A yes/no confirmation whose text quotes a caller's words asks for no secret.
+    guard_form("tool 'x'", {"type": "object", "properties": {"confirm": {"type": "boolean"}}},
+               message="Send 5 EUR with memo pin it?")
 
 
 def test_registration_refuses_a_credential_parameter() -> None:
@@ -84,12 +122,28 @@ def test_registration_refuses_a_credential_parameter() -> None:
         def call(value: Annotated[str, askback.Ask(field="access_token")]) -> str:
             return "x"
 
+    with pytest.raises(SecretInForm):
+        @app.tool()
+        def entrar(usuario: str, contrasena: str) -> str:
+            return usuario
+
+
+def test_a_write_only_field_reaches_the_guard() -> None:
+    app = askback.App("t")
+    with pytest.raises(SecretInForm) as info:
+        @app.tool()
+        def store(value: Annotated[str, Field(json_schema_extra={"writeOnly": True})]) -> str:
+            return value
+
+    assert info.value.field == "value"
+
 
 def test_registration_accepts_ordinary_parameters() -> None:
     app = askback.App("t")
 
     @app.tool()
-    def generate(username: str, email: str, max_tokens: int = 100) -> str:
+    def generate(username: str, email: str, max_tokens: int = 100, max_output_tokens: int = 50,
+                 gpio_pin: int = 4, pan_angle: float = 0.0) -> str:
         return username
 
     assert "generate" in app.tools

@@ -166,6 +166,8 @@ def _flatten(
     for key in _COMMON_KEYS:
         if key in node and key not in out:
             out[key] = node[key]
+    if node.get("writeOnly") is True:
+        out["writeOnly"] = True  # kept so the secret guard sees it; a form that has it is refused, so it is never sent
     out.pop("title", None) if out.get("title") in (None, "") else None
     return out, None
 

@@ -1,103 +1,860 @@
+# ruff: noqa: E501
+# (the word tables below keep one family of phrases per entry; wide CJK characters count double)
 """The secret guard: credentials never travel through a form.
 
-Passwords, API keys, access tokens, private keys and payment card data must be entered out of band (an MCP
-URL-mode page, an A2A auth-required step). A form field whose name, title, description or format marks a
-credential is refused when the tool is registered, and again on every form before it is sent.
+Passwords, PINs, API keys, access tokens, private keys, recovery phrases, session cookies, connection strings and
+payment card data must be entered out of band (an MCP URL-mode page, an A2A auth-required step). A form field
+whose name, title, description or format marks a credential, or that is `writeOnly`, is refused when the tool is
+registered, and again on every form before it is sent; so is a form whose message asks for one.
+
+How a text is read: invisible characters (zero-width, bidi controls) are dropped, NFKC folds fullwidth and styled
+letters, digits standing for letters are read as letters (`passw0rd`), look-alike letters from other scripts are
+folded to the Latin letters they imitate (Unicode TS #39 confusables, via `disarm`), identifiers are split into
+words (camelCase, snake_case, kebab-case, SCREAMING_SNAKE, letters and digits), case and accents are folded, and
+the words are matched against credential phrases in 20 languages. A phrase only counts where its neighbours do not
+make it an ordinary value: `max_tokens`, `password_min_length`, `gpio_pin`, `token_count` and "Maximum tokens to
+generate" name a number or a setting, not a credential.
+
+Choices made (documented, tested): a passport, ID card, tax or social security number is personal data but not a
+credential (it grants no access), so it passes; so do an IBAN, a username, an email, a session or client id, the id
+or name of a key, and the path of a key file. A boolean field cannot carry a credential, so it is never refused.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
-from collections.abc import Mapping
+import unicodedata
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-_TERMS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("password", ("pass ?words?", "passwd", "pwd", "pass ?phrases?", "pass ?codes?")),
-    ("PIN", ("pin", "pin ?codes?", "pin ?numbers?")),
-    (
-        "one-time code",
-        (
-            "otp",
-            "totp",
-            "hotp",
-            "one ?time ?(pass ?word|pass ?code|code)s?",
-            "(2fa|mfa|two ?factor|verification|auth|authentication|security|sms) ?codes?",
-        ),
-    ),
-    ("API key", ("api ?keys?", "apikeys?", "access ?keys?", "secret ?keys?", "license ?keys?", "app ?keys?")),
-    ("secret", ("secrets?", "client ?secrets?", "shared ?secrets?")),
-    (
-        "token",
-        (
-            "(access|refresh|bearer|auth|authentication|authorization|api|session|id|oauth|csrf|security"
-            "|personal ?access|github|gitlab|slack|jwt) ?tokens?",
-            "tokens?",
-            "jwts?",
-            "bearer",
-        ),
-    ),
-    ("private key", ("(private|signing|encryption|master|ssh|pgp|gpg) ?keys?", "privkeys?", "keystores?")),
-    ("credential", ("credentials?", "creds")),
-    (
-        "card number",
-        (
-            "(credit|debit|payment|bank)? ?card ?(numbers?|nos?|nums?|details?)",
-            "pan",
-            "ccn(um)?",
-            "cc ?(numbers?|nums?|nos?)",
-            "credit ?cards?",
-            "debit ?cards?",
-        ),
-    ),
-    (
-        "card security code",
-        ("cvv2?", "cvc2?", "csc", "card ?(verification|security) ?(codes?|values?|numbers?)", "security ?codes?"),
-    ),
-    ("card expiry", ("card ?(expiry|expiration)( ?dates?)?",)),
+# --------------------------------------------------------------------------------------------------------------
+# Reading a text: invisible characters, look-alikes, digits for letters, words.
+
+# Default-ignorable characters a person cannot see but that split a word for a matcher: zero-width space and
+# joiners, bidi embeddings, overrides and isolates, soft hyphen, word joiner, invisible operators, BOM, the
+# Mongolian vowel separator, combining grapheme joiner, Hangul fillers and variation selectors.
+_INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\U000e0000-\U000e0fff]"
 )
-_CREDENTIAL_PATTERNS = tuple((label, re.compile(r"\b(" + "|".join(alts) + r")\b")) for label, alts in _TERMS)
+# Characters that stand for letters inside a word: p4ssw0rd, pa$$word, s3cr3t, t0k3n.
+_LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",
+                       "!": "i", "|": "l"})
+_LEET_WORD = re.compile(r"(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]*[A-Za-z][A-Za-z0-9@$!|]*[A-Za-z])(?=[A-Za-z]*[0134578@$!|])"
+                        r"[A-Za-z0-9@$!|]+")
+# Letters with no decomposition that a person reads as their base letter.
+_BASE_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŀ": "l", "æ": "ae", "œ": "oe",
+                               "þ": "th", "ð": "d", "ς": "σ", "ё": "е"})
 
-# Ordinary phrases that contain a credential word but are not credentials.
-_ORDINARY_PHRASES = (
-    "max ?tokens?",
-    "tokens? ?(counts?|limits?|budgets?|usage|used)",
-    "num ?tokens?",
-    "tokens? ?(ids?|types?|names?|symbols?|standards?)",
-    "password ?(hints?|policy|policies|length|strength|rules?|reset ?links?|expiry)",
-    "public ?keys?",
-    "api ?keys? ?(names?|labels?|ids?|descriptions?)",
-    "card ?(holder|holders|holder ?names?|names?|types?|brands?|colou?rs?|titles?|games?)",
-    "pin ?(message|post|comment)s?",
-    "pinned",
+
+def _strip_marks(text: str) -> str:
+    """Drop accents on Latin and Greek letters (Cyrillic keeps й and ї, kana and Devanagari keep theirs)."""
+    out: list[str] = []
+    for char in unicodedata.normalize("NFD", text):
+        if out and unicodedata.category(char) == "Mn" and out[-1] < "\u0400":
+            continue
+        out.append(char)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def _is_latinish(char: str) -> bool:
+    """Latin, Greek and Cyrillic letters: scripts whose words are separated by spaces and can be cased."""
+    return char < "\u0530" or "\u1d00" <= char < "\u2000"
+
+
+_ASCII_BOUNDARY = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])|(?<=[A-Za-z])(?=\d)|(?<=\d)(?=[A-Za-z])")
+_ASCII_SEPARATORS = re.compile(r"[^A-Za-z0-9]+")
+
+
+def _words(text: str) -> str:
+    """`text` as space-separated, case- and accent-folded words: `XApiKey` -> "x api key", `db_pass2` -> "db pass 2"."""
+    if text.isascii():  # the common case, without a loop in Python
+        spaced = _ASCII_SEPARATORS.sub(" ", _ASCII_BOUNDARY.sub(" ", text))
+        return " ".join(spaced.lower().split())
+    out: list[str] = []
+    prev = ""
+    for i, char in enumerate(text):
+        if not (char.isalnum() or unicodedata.category(char) in ("Mn", "Mc")):
+            out.append(" ")
+            prev = ""
+            continue
+        if prev:
+            nxt = text[i + 1] if i + 1 < len(text) else ""
+            if (
+                (prev.islower() and char.isupper())
+                or (prev.isupper() and char.isupper() and nxt.islower())
+                or (prev.isdigit() != char.isdigit())
+                or (char.isalpha() and prev.isalpha() and _is_latinish(prev) != _is_latinish(char))
+            ):
+                out.append(" ")
+        out.append(char)
+        prev = char
+    folded = _strip_marks("".join(out).casefold()).translate(_BASE_LETTERS)
+    return " ".join(folded.split())
+
+
+def _unleet(text: str) -> str:
+    def fix(match: re.Match[str]) -> str:
+        word = match.group(0)
+        chars = list(word.translate(_LEET))
+        # Keep the case of the neighbours so camelCase and SCREAMING_SNAKE still split where they should.
+        for i, char in enumerate(word):
+            if char in "0134578@$!|":
+                near = next((c for c in reversed(word[:i]) if c.isalpha()), "") or next(
+                    (c for c in word[i + 1:] if c.isalpha()), ""
+                )
+                chars[i] = chars[i].upper() if near.isupper() else chars[i]
+        return "".join(chars)
+
+    return _LEET_WORD.sub(fix, text)
+
+
+def _fold_confusables(text: str) -> str:
+    """Letters from other scripts that imitate Latin ones, folded to those (Cyrillic `а`, Greek `Ι`, Cherokee...)."""
+    # Imported on first use: only a text with a character outside ASCII needs it.
+    from disarm import normalize_confusables
+
+    return normalize_confusables(text)
+
+
+_LEET_CHARS = re.compile(r"[0134578@$!|]")
+_SPACED_LETTERS = re.compile(r"(?<!\w)(?:\w ){3,}\w(?!\w)")  # "p a s s w o r d", "p.a.s.s.w.o.r.d"
+
+
+def _readings(text: str) -> list[str]:
+    """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
+    text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
+    forms = [text]
+    if not text.isascii():
+        forms.append(_fold_confusables(text))
+    for form in list(forms):
+        unleet = _unleet(form) if _LEET_CHARS.search(form) else form
+        if unleet != form:
+            forms.append(unleet)
+    readings: list[str] = []
+    for form in forms:
+        words = _SPACED_LETTERS.sub(lambda m: m.group(0).replace(" ", ""), _words(form))
+        if words and words not in readings:
+            readings.append(words)
+    return readings
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Credential phrases. Each entry is (label, kind, regex over the folded words). Word entries match whole words;
+# entries of kind "part" (compounds, scripts written without spaces) match anywhere. The kind says which
+# neighbours turn an occurrence into an ordinary value; see `_ordinary_here`.
+
+def _trie(words: str) -> str:
+    """A regex for `|`-separated literal words, factored by prefix ("pin|ping|pan" -> "p(?:an|in(?:g)?)").
+
+    The regex engine tries an alternation's branches one by one; with a hundred qualifiers before "token" that
+    costs at every word. Factored, each position costs the length of the longest common prefix instead.
+    """
+    root: dict[str, Any] = {}
+    for word in words.split("|"):
+        node = root
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def render(node: dict[str, Any]) -> str:
+        ends = "" in node
+        branches = [re.escape(char) + render(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return render(root)
+
+
+_W = r"(?<!\w)(?:{})(?!\w)"  # whole words
+_S = "(?:{})"  # anywhere
+_SYSTEMS = (
+    r"db|database|user|usr|admin|root|smtp|ftp|sftp|mysql|pg|postgres|redis|mail|email|wifi|wlan|login|sudo|ssh"
+    r"|vnc|rdp|app|account|acct|master|proxy|ldap|imap|pop|pop3|router|server|vpn|bind|keystore|truststore|basic|http"
+    r"|sql|oracle|mongo|rabbitmq|amqp|kafka|jenkins|docker|registry"
+    r"|web|site|portal|bank|banking|vault|zip|rar|pdf|archive|ssl|tls|cert|wallet|device|phone|client|secret"
 )
-_ORDINARY = re.compile(r"\b(" + "|".join(_ORDINARY_PHRASES) + r")\b")
+_SYSTEMS = _trie(_SYSTEMS)
+_TOKEN_QUALIFIERS = (  # words, not a password
+    r"access|refresh|bearer|auth|authentication|authorization|authorisation|api|session|id|oauth|oauth2|csrf|xsrf"  # noqa: S105
+    r"|security|personal access|personal|github|gh|gitlab|gl|slack|discord|telegram|bot|jwt|device|reset|verification"
+    r"|app|client|user|service|webhook|sso|saml|sas|hf|huggingface|hugging face|npm|pypi|registry|deploy|deployment"
+    r"|ci|runner|pat|magic|login|signin|sign in|secret|private|master|admin|twitter|openai|stripe|aws|azure|gcp"
+    r"|google|facebook|fb|dropbox|notion|linear|jira|figma|shopify|vercel|netlify|cloudflare|heroku|sentry|ngrok"
+    r"|mapbox|replicate|cohere|mistral|groq|anthropic|digitalocean|vault|consul|nomad|k8s|kube|kubernetes"
+    r"|docker|dockerhub|artifactory|sonar|circleci|travis|bitbucket|atlassian|okta|auth0|firebase|supabase|twilio"
+    r"|sendgrid|mailgun|postmark|pagerduty|datadog|newrelic|splunk|grafana|elastic|algolia|airtable|asana|hubspot"
+    r"|salesforce|zoom|box|paypal|square|plaid|coinbase|binance|bearer auth|impersonation|exchange|offline|temporary"
+    r"|temp|one time|long lived|short lived|prod|production|staging|sandbox|invite|invitation|upload"
+    r"|download|sharing|share|unsubscribe|cancel|confirm|confirmation|activation|recovery|bootstrap|join|enrollment"
+)
+_TOKEN_QUALIFIERS = _trie(_TOKEN_QUALIFIERS)
+_KEY = r"keys?|key|schlussel|sleutel|nyckel(?:n)?|klucz|klic|anahtar(?:i|ı)?|ключ|κλειδι|chiave|chave|clave|cle"
+
+_ENTRIES: tuple[tuple[str, str, str], ...] = (
+    # Passwords, passphrases, passcodes.
+    ("password", "strong", _W.format(r"pass ?words?|passwds?|pswds?|pwds?|pws|pword|passwort(?:e|s)?|kennwort(?:e|s)?"
+                                     r"|contrasenas?|contrasenya|mots? de passe|mdp|senhas?|wachtwoord(?:en)?|losenord(?:et)?"
+                                     r"|salasana\w*|adgangskode|passord(?:et)?|jelszo\w*|hesl(?:o|a|em|u|e)|hesel|hasl\w*|geslo"
+                                     r"|lozink\w*|parolei|parolele|parolan\w*|parolay\w*|parolas\w*|sifre(?!le|li)\w*"
+                                     r"|кодов(?:ое|ого) слов\w*|парол\w*|κωδικ\w* προσβασ\w*|συνθηματικ\w*|kata sandi|mat khau"
+                                     r"|pass ?phrases?|pass ?codes?|parola d ordine|parola segreta|palabra secreta"
+                                     r"|palavra passe|mot secret|geheimwort|clave de acceso|clave secreta personal"
+                                     r"|(?:" + _SYSTEMS + r"|your|my|new|old|current|confirm|repeat|verify) ?(?:pw|pwd)|(?:" + _SYSTEMS + r") ?pass|pw")),
+    ("password", "bare_pass", _W.format(r"pass")),
+    ("password", "compound", _W.format(r"\w*(?:password|passwort|passwd|kennwort|wachtwoord|contrasena|losenord|salasana"
+                                   r"|passphrase|passcode|парол)(?!less|los|loos|richtlinie|lange|hinweis|regel|starke|vergessen|manager|policy|hint|length|ablauf)\w*")),
+    ("password", "bare_clave", _W.format(r"clave|claves|parola")),
+    # PINs.
+    ("PIN", "pin", _W.format(r"pin ?(?:codes?|numbers?|nos?|nums?|kod(?:u|en)?|код|번호|코드|コード|कोड|码|碼|番号)|pincode|pinkod(?:en)?"
+                                r"|(?:kod|code|codigo|codice|numero) (?:de |di |do |du )?pin|κωδικ\w* pin|pin κωδικ\w*"
+                                r"|geheimzahl|geheimnummer|personal identification numbers?|puks?(?: codes?)?"
+                                r"|(?:sim|card|bank|atm|debit|credit|phone|device|wallet|banking|account|unlock|security"
+                                r"|secret|personal|user|login|app|new|old|current|confirm|your|my|enter) pins?"
+                                r"|code confidentiel|code secret|codigo secreto|codice segreto|пин(?: код)?|пін(?: код)?|\d digit pins?|(?:4|6|four|six|vier|sechs) ?stellige?n? pin")),
+    ("PIN", "bare_pin", _W.format(r"pins?|pinnummer|pinnumber")),
+    # One-time codes.
+    ("one-time code", "strong", _W.format(
+        r"otps?|totps?|hotps?|one ?time (?:pass ?words?|pass ?codes?|codes?|pins?|tokens?|keys?|pw)"
+        r"|(?:2 ?fa|mfa|two ?factor|2 factor|second factor|multi ?factor|verification|verify|auth|authentication"
+        r"|authenticator|sms|text message|email|e mail|login|log in|sign ?in|signin|access|unlock|activation|pairing"
+        r"|approval|otp|authorization|authorisation|magic) ?codes?"
+        r"|(?:codigos?|codes?|codice|codici|codigo) (?:de |di |du )?(?:verificacion|verificacao|verification|verifica"
+        r"|confirmacion|confirmacao|confirmation|conferma|acceso|acesso|acces|accesso|autenticacion|autenticacao"
+        r"|authentification|autenticazione|un solo uso|uso unico|a usage unique|usage unique|sms|otp)"
+        r"|\w*(?:bestatigungscode|verifizierungscode|authentifizierungscode|zugangscode|einmalcode|einmalpasswort"
+        r"|verificatiecode|toegangscode|eenmalige code|verifieringskod|engangskod|bekraftelsekod|atkomstkod)\w*"
+        r"|kod (?:weryfikacyjny|jednorazowy|sms|dostepu|potwierdzajacy|uwierzytelniajacy)|overovaci kod\w*|jednorazovy kod"
+        r"|dogrulama kod\w*|tek kullanimlik (?:kod|sifre)\w*|onay kod\w*"
+        r"|код\w* (?:подтверждени\w*|из смс|доступа|верификации|підтвердженн\w*|доступу)|одноразов\w* (?:код|парол)\w*"
+        r"|смс код|sms код|код\w* (?:из|з) (?:sms|смс)|κωδικ\w* (?:επαληθευσ\w*|επιβεβαιωσ\w*|μιασ χρησ\w*)"
+        r"|(?:sms|chip|push|photo) ?tans?|(?:m|i|e)tan|tan (?:codes?|nummer|numbers?)|transaktionsnummer"
+        r"|(?:\d|four|six|eight) digit (?:codes?|numbers?)|codes? (?:from|in) (?:your |the )?(?:authenticator|sms|text|email|app)\w*|(?:sms|otp|2fa|mfa) verification"
+        r"|codes? (?:that )?(?:we |i )?(?:just )?(?:texted|sent|emailed|messaged)")),
+    ("one-time code", "confirmation", _W.format(r"confirmation ?codes?|confirmation ?numbers?|codigo de confirmacion")),
+    # API keys and other access keys.
+    ("API key", "strong", _W.format(
+        r"access ?key ?ids?|x ?api ?keys?|api ?keys?|apikeys?|access ?keys?|serial ?keys?|registration ?keys?|secret ?access ?keys?|secret ?keys?|licen[cs]e ?keys?"
+        r"|product ?keys?|activation ?keys?|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
+        r"|developer ?keys?|dev ?keys?|service account ?keys?|service account json ?keys?|json ?keys?|account ?keys?|storage ?keys?|subscription ?keys?"
+        r"|integration ?keys?|hmac ?(?:keys?|secrets?)|webhook ?keys?|wi ?fi ?keys?|wpa ?2? ?keys?|network ?keys?"
+        r"|wep ?keys?|psks?|pre ?shared ?keys?|shared ?keys?|session ?keys?|client ?keys?|cloud ?keys?|aws ?keys?"
+        r"|(?:clave|chave|cle|chiave|klucz|klic|ключ|κλειδι|anahtar\w*) (?:de |da |d |di |do )?(?:la |l )?(?:api|acceso|acesso|acces"
+        r"|accesso|dostepu|pristupovy|доступа|доступу|προσβασησ|licencia|licenca|licence|licenza|licencyjny|secreta"
+        r"|secreto|secrete|segreta|tajny|tajna|секретный|секретний|μυστικο)"
+        r"|api (?:schlussel|sleutel|nyckel\w*|anahtar\w*|ключ\w*|κλειδι|klic|klucz|키|キー|कुंजी|की|密钥|金鑰)"
+        r"|(?:tajny|soukromy|secret|secretny|geheimer?|hemlig|gizli|erisim|секретный|секретний|μυστικο) (?:" + _KEY + r")"
+        r"|\w*(?:apischlussel|zugangsschlussel|zugriffsschlussel|lizenzschlussel|geheimschlussel|apisleutel|toegangssleutel"
+        r"|licentiesleutel|apinyckel|atkomstnyckel|licensnyckel|apikey|accesskey|secretkey|licensekey|apikulcs)\w*"
+        r"|lisans anahtar\w*|лицензионн\w* ключ\w*|erisim anahtar\w*|api anahtar\w*"
+        r"|(?:openai|anthropic|claude|stripe|github|gitlab|gcp|google|gemini|mistral|cohere|groq|replicate|huggingface|hf"
+        r"|twilio|sendgrid|mailgun|slack|discord|telegram|notion|airtable|algolia|mapbox|sentry|datadog|pagerduty"
+        r"|firebase|supabase|shopify|paypal|square|plaid|brevo|resend|postmark|pinecone|weaviate|elevenlabs|deepl"
+        r"|perplexity|together|fireworks|openrouter|azure|aws|cloudflare|vercel|netlify) ?keys?"
+        r"|(?:stripe|live|test|secret|api|openai|restricted) sk|sk (?:live|test|keys?)|(?:github|gh|gitlab|gl|azure|ado"
+        r"|devops|bitbucket) pats?")),
+    # Secrets.
+    ("secret", "strong", _W.format(
+        r"(?:client|shared|app|application|api|consumer|webhook|signing|jwt|oauth|oauth2|totp|otp|mfa|2fa|hmac"
+        r"|encryption|cookie|session|master|root|vault|bot|integration|account) ?secrets?"
+        r"|secrets? (?:keys?|tokens?|values?|phrases?|words?|strings?|answers?)"
+        r"|(?:secreto|secret|segreto|geheimnis|hemlighet|sekret|секрет) (?:del |de |du |do |dell |des )?(?:cliente|client|app"
+        r"|aplicacion|aplicacao|application|applicazione|klienta|клиента|webhook)"
+        r"|\w*(?:clientsecret|clientgeheim|appsecret|apisecret|consumersecret|signingsecret)\w*")),
+    ("secret", "bare_secret", _W.format(r"secrets?|secreto|segreto|geheimnis|hemlighet|sekret|секрет|μυστικο|tajemstvi")),
+    # Tokens.
+    ("token", "strong", _W.format(
+        r"(?:" + _TOKEN_QUALIFIERS + r") ?tokens?|jwts?|bearer|bearer tokens?|github pats?|gitlab pats?"
+        r"|(?:token|jeton|jetons|токен\w*|διακριτικ\w*|belirtec\w*|tokenu?) (?:de |d |di |do |dostepu |)?(?:acceso|acesso"
+        r"|acces|accesso|dostepu|доступа|доступу|προσβασησ|erisim\w*|autenticacion|autenticacao|authentification"
+        r"|autenticazione|sesion|sessao|session|sessione|refresco|actualizacion|atualizacao|rafraichissement|aggiornamento"
+        r"|api|bearer|personnel|personal|pessoal|personale|usuario|utilisateur|utente)"
+        r"|(?:erisim|yenileme|oturum|api|kimlik|pristupovy|obnovovaci|obnovovací) (?:belirtec\w*|token\w*)"
+        r"|\w*(?:accesstoken|authtoken|refreshtoken|bearertoken|apitoken|sessiontoken|idtoken|csrftoken|oauthtoken"
+        r"|zugriffstoken|zugangstoken|toegangstoken|atkomsttoken|sitzungstoken|aktualisierungstoken|ghtoken|bottoken)\w*")),
+    ("token", "bare_token", _W.format(r"tokens?|jeton|jetons|токен\w*|διακριτικ\w*|belirtec\w*|tokenu|tokenow|gettoni?")),
+    # Private keys.
+    ("private key", "strong", _W.format(
+        r"(?:private|priv|signing|encryption|decryption|master|ssh|pgp|gpg|rsa|ecdsa|ed ?25519|dsa|wallet|tls|ssl|root"
+        r"|x ?509|pem|jwk|server|client|identity|deploy) ?keys?|privkeys?|private ?keys?|keystores?|xprvs?|wif"
+        r"|extended private keys?|signing ?secrets?"
+        r"|(?:clave|chave|cle|chiave|klucz|klic|ключ\w*|κλειδι|anahtar\w*) (?:privada|privado|privee|privata|prywatny"
+        r"|soukromy|закрыт\w*|приватн\w*|ιδιωτικο|ozel|de firma|de assinatura|de signature|di firma|ssh|pgp|gpg)"
+        r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|закрыт\w*|приватн\w*|ιδιωτικο) (?:ssh |pgp |gpg |rsa |)(?:" + _KEY + r")"
+        r"|\w*(?:privatkey|privatekey|privkey|privatschlussel|privesleutel|signaturschlussel)\w*"
+        r"|(?:jwk|rsa|ecdsa|ec|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed25519)"
+        r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?) ?keys?|keys? material")),
+    # Recovery phrases and mnemonics.
+    ("recovery phrase", "strong", _W.format(
+        r"seed ?(?:phrases?|words?|sentences?)|wallet ?seeds?|(?:recovery|backup|secret|restore|mnemonic) ?(?:phrases?|words?|seeds?|sentences?)"
+        r"|(?<!instruction )(?<!opcode )(?<!assembly )mnemonics?(?! (?:devices?|techniques?|aids?|rhymes?|tricks?|methods?|for|to|of))"
+        r"|mnemonic ?(?:phrases?|codes?|keys?)|bip ?39(?: (?:phrases?|words?|seeds?|mnemonics?))?"
+        r"|(?:12|24|18|twelve|twenty four) ?words? ?(?:phrases?|seeds?|recovery|backup|mnemonics?)"
+        r"|(?:12|24|18|twelve|twenty four) words (?:of|from|in) (?:your |the )?(?:seed|wallet|recovery|backup)"
+        r"|fras[ea] (?:semilla|semente|de recuperacion|de recuperacao|di recupero|de recuperacao|mnemonica|seed|semilla"
+        r"|secreta|segreta|odzyskiwania)|phrases? (?:de recuperation|secrete|mnemonique|de recuperation|semence)"
+        r"|\w*(?:wiederherstellungsphrase|seedphrase|herstelzin|herstelfrase|aterstallningsfras|seedfras)\w*"
+        r"|fraza (?:odzyskiwania|seed|mnemoniczna)|obnovovaci fraz\w*|kurtarma (?:ifade\w*|cumle\w*)|gizli kurtarma\w*"
+        r"|сид ?фраз\w*|seed фраз\w*|мнемоническ\w* фраз\w*|фраз\w* (?:восстановлени\w*|відновленн\w*)"
+        r"|(?:секретн\w*|мнемонічн\w*) фраз\w*|φρασ\w* ανακτησ\w*|μνημονικ\w*|mnemoniczn\w*|mnemotechnick\w*")),
+    # Connection strings.
+    ("connection string", "strong", _W.format(
+        r"connection ?strings?|connection ?(?:uris?|urls?)|conn ?str(?:ings?)?|dsns?|(?:database|db|jdbc|odbc|mongo|mongodb|postgres|postgresql|pg"
+        r"|mysql|mariadb|mssql|sql ?server|redis|amqp|rabbitmq|sqlalchemy|broker|celery) ?(?:urls?|uris?|dsns?"
+        r"|connection ?strings?)|(?:cadena|string|chaine|stringa|ciag|retezec|dize\w*|строк\w*|рядок) (?:de |di |)(?:conexion"
+        r"|conexao|connexion|connessione|polaczenia|pripojeni|подключени\w*|соединени\w*|підключенн\w*)"
+        r"|baglanti dize\w*|pripojovaci retezec|\w*(?:verbindungszeichenfolge|verbindungsstring|connectiestring"
+        r"|verbindingsreeks|anslutningsstrang|connectionstring|connstring)\w*")),
+    # Session cookies and authorization headers.
+    ("session cookie", "strong", _W.format(
+        r"(?:session|sessions|auth|authentication|login|sid|sso|remember me) ?cookies?|phpsessid|jsessionid"
+        r"|asp ?net ?session ?id|connect ?sid|cookie (?:de |di |)(?:sesion|sessao|session|sessione|relace)"
+        r"|cookies? (?:value|values|header|headers|string|jar|strings)|(?:сессионн\w*|сесійн\w*) (?:cookie|куки)"
+        r"|(?:cookie|куки) (?:сессии|сеансу|сесії)|oturum cerez\w*|ciasteczk\w* sesji|\w*(?:sitzungscookie|sessiecookie"
+        r"|sessionscookie|sessioncookie)\w*")),
+    ("session cookie", "bare_cookie", _W.format(r"cookies?|куки|cerez|ciasteczko")),
+    ("authorization header", "strong", _W.format(
+        r"(?:authorization|authorisation|auth|proxy authorization|bearer) ?headers?|basic ?auth(?:entication)?"
+        r"|http ?auth|(?:cabecera|encabezado|cabecalho|en tete|intestazione|заголов\w*) (?:de |d |di |)(?:autorizacion"
+        r"|autorizacao|autorisation|autorizzazione|authorization|авторизаци\w*)|\w*(?:autorisierungsheader"
+        r"|authorizationheader|authheader)\w*")),
+    ("authorization header", "bare_auth", _W.format(r"authorization|authorisation|auth")),
+    # Recovery and backup codes.
+    ("recovery code", "strong", _W.format(
+        r"(?:recovery|backup|rescue|emergency|reset|scratch|fallback) ?(?:codes?|keys?)"
+        r"|(?:codigos?|codes?|codices?|codici|codice) (?:de |di |)(?:recuperacion|respaldo|recuperacao|backup|recuperation"
+        r"|secours|recupero|emergencia|emergence|emergenza)|\w*(?:wiederherstellungscode|wiederherstellungsschlussel"
+        r"|sicherungscode|notfallcode|herstelcode|herstelsleutel|aterstallningskod|reservkod)\w*"
+        r"|kody? (?:zapasow\w*|odzyskiwania|awaryjn\w*)|zalohovaci kod\w*|kod\w* pro obnoveni|(?:kurtarma|yedek) kod\w*"
+        r"|код\w* восстановлени\w*|резервн\w* код\w*|код\w* відновленн\w*|κωδικ\w* ανακτησ\w*")),
+    # Security-question answers.
+    ("security answer", "strong", _W.format(
+        r"(?:security|secret|challenge|memorable) ?(?:questions? )?answers?|answers? (?:to|for) (?:your |the |a |my )?"
+        r"(?:security|secret) questions?|mothers?(?: s)? maiden names?|memorable (?:words?|information|info|phrase)"
+        r"|(?:respuesta|resposta|reponse|risposta) (?:de |di |a |a la |)(?:seguridad|seguranca|securite|sicurezza|secreta"
+        r"|segreta|secrete|la pregunta de seguridad|pregunta secreta)|\w*(?:sicherheitsantwort|beveiligingsantwoord"
+        r"|sakerhetssvar)\w*|geheime antwort|odpowiedz\w* (?:na pytanie )?(?:bezpieczenstwa|zabezpieczajac\w*)"
+        r"|\w*sicherheitsfrage\w* antwort\w*|antwort\w* (?:auf |zur |)(?:die |der |)(?:geheim|sicherheits)frage\w*|bezpecnostni odpoved\w*|(?:guvenlik|gizli) (?:sorusu )?(?:cevab\w*|yanit\w*)|ответ\w* на (?:секретн|контрольн)\w* вопрос\w*"
+        r"|(?:секретн|контрольн)\w* ответ\w*|відповід\w* на (?:секретн|контрольн)\w* питанн\w*|απαντησ\w* ασφαλειασ")),
+    # Payment cards.
+    ("card number", "card", _W.format(
+        r"(?:credit|debit|payment|bank|visa|mastercard|amex|atm|prepaid|gift|charge|virtual|company|corporate)? ?card ?"
+        r"(?:numbers?|nos?|nums?|nr|details?|data|info|information|digits)|cardnumbers?|cardnum|cardno"
+        r"|credit ?cards?|debit ?cards?|cc ?(?:numbers?|nums?|nos?|nr|details?|info)|ccn(?:um)?|ccnum|primary account numbers?"
+        r"|numero (?:de |do |della |du |di |da |del |)(?:la |votre |ta |su |tu |sua |seu |vostra |tua |sul |)(?:tarjeta|cartao|carte|carta)(?: de credito| de debito| bancaire| de credit)?"
+        r"|tarjetas? de (?:credito|debito)|cartao de (?:credito|debito)|cartes? (?:bancaire|de credit|de paiement|bleue)"
+        r"|carta di (?:credito|debito)|\w*(?:kartennummer|kreditkarte|debitkarte|kaartnummer|creditcard|kortnummer|kreditkort"
+        r"|bankkort|betaalpas)\w*|numer\w* (?:twojej |swojej |)karty|kart\w* (?:kredytow\w*|platnicz\w*|debetow\w*)|cisl\w* (?:vasi |sve |tve |)(?:platebni |kreditni |)karty"
+        r"|(?:kreditni|platebni|debetni) kart\w*|kart numara\w*|kredi kart\w*|banka kart\w*"
+        r"|номер\w* (?:вашей |твоей |своей |вашої |твоєї |своєї |)(?:банковск\w* |кредитн\w* |банківськ\w* |)(?:карты|карти|картки)|(?:кредитн|банківськ|банковск)\w* карт\w*"
+        r"|αριθμ\w* (?:τησ |)(?:πιστωτικησ |)καρτασ|πιστωτικ\w* καρτ\w*|χρεωστικ\w* καρτ\w*")),
+    ("card number", "bare_pan", _W.format(r"pan")),
+    ("card number", "strong", _W.format(
+        r"(?:full |long |)numbers? of (?:your |the |a )?(?:credit |debit |payment |bank |)cards?|(?:\d+ digit |long )?(?:numbers?|digits) on (?:the (?:front|back) of )?(?:your |the )?(?:card|cards)"
+        r"|1[3-9] digit (?:card )?numbers?|pan ?numbers?")),
+    ("card expiry", "strong", _W.format(r"(?:expiry|expiration|exp|valid thru|valid until)(?: dates?| months?| years?)? (?:on |of |)(?:your |the |)card")),
+    ("access code", "strong", _W.format(r"(?:safe|lock|locker|padlock|vault|door|gate|alarm|garage|keypad|entry|building) ?(?:combinations?|codes?)")),
+    ("security answer", "strong", _W.format(r"maiden names?|(?:name of )?your first (?:pet|car|school|teacher|boss)|childhood nickname")),
+    ("card number", "strong", _W.format(r"(?:long )?numbers? on (?:the )?(?:front|back) of (?:your |the )?card")),
+    ("card security code", "strong", _W.format(
+        r"cvv ?2?|cvc ?2?|cvn|csc|cav ?2?|cid code|card (?:verification|security|validation) (?:codes?|values?|numbers?)"
+        r"|security codes?|cryptogrammes?(?: visuel)?|code (?:de |)(?:la |votre |ta |)carte|codigo de seguridad|codigo de seguranca|codice di sicurezza"
+        r"|codes? de securite|\w*(?:kartenprufnummer|prufnummer|prufziffer|sicherheitscode|beveiligingscode|sakerhetskod"
+        r"|kontrollsiffr)\w*|kod (?:cvv|cvc|zabezpieczajac\w*|bezpieczenstwa)|bezpecnostni kod\w*|guvenlik kod\w*"
+        r"|код\w* (?:безопасности|безпеки)|(?:cvv|cvc) код\w*|κωδικ\w* ασφαλειασ")),
+    ("card expiry", "strong", _W.format(
+        r"(?:card|cc|credit card|debit card) ?(?:exp|expiry|expiration|expires|expire|expiry dates?|expiration dates?"
+        r"|exp dates?|exp months?|exp years?|valid thru|valid through|valid until|validity|mm yy)"
+        r"|(?:fecha de |)(?:vencimiento|caducidad|expiracion) de (?:la |)tarjeta|validade do cartao"
+        r"|date d expiration de (?:la |)carte|scadenza (?:della |)carta|ablaufdatum der karte|karte gultig bis"
+        r"|vervaldatum (?:van de |)kaart|kortets giltighet\w*|data waznosci karty|platnost karty|son kullanma tarihi"
+        r"|срок\w* действия карты|термін дії картки")),
+    # Credentials in general.
+    ("credential", "strong", _W.format(
+        r"credentials?|creds|(?:login|log in|sign in|signin|logon|access) (?:details|data|info|information|credentials?)"
+        r"|identifiants? de connexion|credenciais|credenciales|credencial de acceso|credenziali|\w*(?:zugangsdaten|anmeldedaten"
+        r"|anmeldeinformationen|logindaten|inloggegevens|aanmeldgegevens|inloggningsuppgifter)\w*|dane (?:logowania"
+        r"|uwierzytelniajace|dostepowe)|prihlasovaci udaje|(?:oturum acma|giris|kimlik) bilgi\w*|учетн\w* данн\w*"
+        r"|облікові дан\w*|данн\w* для входа|дані для входу|διαπιστευτηρι\w*|στοιχει\w* συνδεσ\w*")),
+    # Scripts written without spaces between words (and Arabic, Devanagari, Hangul, Hebrew, Thai phrases).
+    ("password", "part", _S.format(r"密码(?!学|學|长度|強度|强度|策略|规则|提示|复杂度|要求|过期|有效期|箱)|密碼(?!學|長度|強度|策略|規則|提示)"
+                                   r"|口令|パスワード(?!の長さ|の強度|ポリシー|の条件|の要件|を忘れ)|合言葉|비밀번호(?! ?길이| ?정책| ?강도| ?규칙)"
+                                   r"|암호(?!화|학)|패스워드|كلم(?:ة|ات) (?:ال)?(?:مرور|سر)|رمز المرور|पासवर्ड|गुप्त शब्द|סיסמ[הא]"
+                                   r"|รหัสผ่าน|رمز عبور|گذرواژه")),
+    ("PIN", "part", _S.format(r"暗証番号|(?<!\w)핀 ?번호|पिन(?! ?कोड)|pin ?(?:码|碼|コード|番号|번호|코드)|الرقم السري|الرمز السري|رقم التعريف الشخصي|קוד סודי|รหัส ?pin")),
+    ("one-time code", "part", _S.format(r"验证码|驗證碼|动态码|動態碼|动态密码|认证码|確認コード|認証コード|認証番号|ワンタイム|인증 ?코드|인증 ?번호"
+                                        r"|일회용 ?(?:비밀번호|코드)|رمز التحقق|رمز التأكيد|كود التحقق|رمز لمرة واحدة|सत्यापन कोड|ओटीपी"
+                                        r"|एकबारगी|קוד אימות|รหัสยืนยัน|รหัส otp")),
+    ("API key", "part", _S.format(r"api ?(?:キー|密钥|密鑰|金鑰|키)|密钥|密鑰|秘钥|秘鑰|金鑰|アクセスキー|シークレットキー|apiキー|액세스 ?키|시크릿 ?키|api ?키"
+                                  r"|مفتاح (?:ال)?(?:api|واجهة)|المفتاح السري|مفتاح سري|एपीआई (?:कुंजी|की)|गुप्त कुंजी|מפתח api")),
+    ("secret", "part", _S.format(r"シークレット|시크릿|クライアントシークレット")),
+    ("token", "part", _S.format(r"(?<!最大|最多|输入|输出|最小|入力|出力|生成)(?<!最大の)"
+                                r"(?:令牌|權杖|トークン|토큰|टोकन)(?!数|數|数量|數量|上限|限制|个数|預算|预算|用量|桶|の数|の上限| ?수| ?한도"
+                                r"| ?제한| ?사용량| की संख्या| सीमा| गणना)|رمز (?:ال)?وصول|الرمز المميز|رمز مميز")),
+    ("private key", "part", _S.format(r"私钥|私鑰|秘密鍵|秘密キー|개인 ?키|المفتاح الخاص|निजी कुंजी|מפתח פרטי")),
+    ("recovery phrase", "part", _S.format(r"助记词|助記詞|恢复短语|恢復短語|种子短语|種子短語|シードフレーズ|リカバリーフレーズ|復元フレーズ"
+                                          r"|ニーモニック|시드 ?문구|복구 ?문구|니모닉|عبارة (?:ال)?استرداد|العبارة السرية|बीज वाक्यांश"
+                                          r"|रिकवरी वाक्यांश")),
+    ("connection string", "part", _S.format(r"连接字符串|連接字串|連線字串|接続文字列|연결 ?문자열|سلسلة الاتصال")),
+    ("session cookie", "part", _S.format(r"会话 ?cookie|會話 ?cookie|セッション ?(?:クッキー|cookie)|세션 ?쿠키")),
+    ("authorization header", "part", _S.format(r"授权头|認証ヘッダー|인증 ?헤더")),
+    ("recovery code", "part", _S.format(r"恢复码|备用码|恢復碼|備用碼|リカバリーコード|バックアップコード|복구 ?코드|백업 ?코드"
+                                        r"|رموز الاسترداد|रिकवरी कोड|बैकअप कोड")),
+    ("security answer", "part", _S.format(r"密保答案|安全问题答案|安全問題答案|秘密の質問の答え|秘密の答え|보안 ?질문(?:의)? ?(?:답|답변)"
+                                          r"|إجابة سؤال الأمان|सुरक्षा प्रश्न का उत्तर")),
+    ("card number", "part", _S.format(r"卡号|卡號|信用卡(?!公司|类型|類型|品牌)|カード番号|クレジットカード(?!会社|の種類|ブランド)"
+                                      r"|카드 ?번호|신용 ?카드|رقم (?:ال)?بطاق|بطاقة (?:ال)?ائتمان|कार्ड (?:नंबर|संख्या|नम्बर)"
+                                      r"|क्रेडिट कार्ड|डेबिट कार्ड|מספר כרטיס|כרטיס אשראי|หมายเลขบัตร")),
+    ("card security code", "part", _S.format(r"安全码|安全碼|セキュリティコード|보안 ?코드|رمز الأمان|सुरक्षा कोड")),
+    ("card expiry", "part", _S.format(r"卡有效期|カードの有効期限|카드 ?유효 ?기간|تاريخ انتهاء البطاقة|कार्ड की समाप्ति")),
+    ("credential", "part", _S.format(r"凭证|凭据|憑證|憑據|資格情報|認証情報|자격 ?증명|인증 ?정보|بيانات (?:ال)?اعتماد|بيانات الدخول"
+                                     r"|क्रेडेंशियल|लॉगिन विवरण")),
+)
+# Phrases first, bare words last: at one position the first entry that matches wins, and "clave de la API" must be
+# read as an API key before "clave" alone is weighed.
+_ENTRIES = tuple(sorted(_ENTRIES, key=lambda entry: entry[1].startswith("bare_")))
+_WORD_START = "(?<!\\w)"
 
 
-def _normalise(text: str) -> str:
-    text = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", text)  # camelCase -> camel Case
-    text = re.sub(r"[_\-./:]+", " ", text)
-    return re.sub(r"\s+", " ", text).strip().lower()
+def _first_chars(rx: str) -> frozenset[str] | None:
+    """The characters a match of `rx` can start with, or None when it could start with any."""
+    parser: Any = importlib.import_module("re._parser")
+    const: Any = importlib.import_module("re._constants")
 
+    def seq(items: Any) -> tuple[set[str], bool] | None:
+        found: set[str] = set()
+        for op, av in items:
+            one = item(op, av)
+            if one is None:
+                return None
+            found |= one[0]
+            if not one[1]:
+                return found, False
+        return found, True
 
-def credential_term(text: str | None) -> str | None:
-    """The kind of credential `text` names, or `None` when it reads as an ordinary value."""
-    if not text:
+    def item(op: Any, av: Any) -> tuple[set[str], bool] | None:
+        if op is const.LITERAL:
+            return {chr(av)}, False
+        if op is const.IN:
+            chars: set[str] = set()
+            for sop, sav in av:
+                if sop is const.LITERAL:
+                    chars.add(chr(sav))
+                elif sop is const.RANGE and sav[1] - sav[0] < 4096:
+                    chars.update(chr(c) for c in range(sav[0], sav[1] + 1))
+                elif sop is const.CATEGORY and sav is const.CATEGORY_DIGIT:
+                    chars.update("0123456789")
+                else:
+                    return None
+            return chars, False
+        if op is const.SUBPATTERN:
+            return seq(av[3])
+        if op is const.BRANCH:
+            found: set[str] = set()
+            nullable = False
+            for alternative in av[1]:
+                one = seq(alternative)
+                if one is None:
+                    return None
+                found |= one[0]
+                nullable = nullable or one[1]
+            return found, nullable
+        if op in (const.MAX_REPEAT, const.MIN_REPEAT):
+            one = seq(av[2])
+            return None if one is None else (one[0], one[1] or av[0] == 0)
+        if op in (const.ASSERT, const.ASSERT_NOT, const.AT):
+            return set(), True
         return None
-    norm = _normalise(text)
-    cleaned = _ORDINARY.sub(" ", norm)
-    for label, pattern in _CREDENTIAL_PATTERNS:
-        if pattern.search(cleaned.strip()):
+
+    try:
+        result = seq(parser.parse(rx))
+    except Exception:  # an analysis this module cannot do only costs speed: try the entry everywhere
+        return None
+    return None if result is None or result[1] else frozenset(result[0])
+
+
+def _alternatives(body: str) -> list[str]:
+    """`body` split at its top-level `|` (not inside a group or a character class)."""
+    parts: list[str] = []
+    depth, start, i, in_class = 0, 0, 0, False
+    while i < len(body):
+        char = body[i]
+        if char == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            depth += 1
+        elif char == ")":
+            depth -= 1
+        elif char == "|" and depth == 0:
+            parts.append(body[start:i])
+            start = i + 1
+        i += 1
+    parts.append(body[start:])
+    return parts
+
+
+_LITERAL_ALTERNATIVE = re.compile(r"(?:[^\\()\[\]{}|*+.^$?](?:\?)?)+")
+
+
+def _factor_head(alt: str) -> str:
+    """`alt` with a leading group of literal alternatives factored into a trie (same language, faster to try)."""
+    if not alt.startswith("(?:"):
+        return alt
+    depth, end = 0, 0
+    while end < len(alt):
+        depth += (alt[end] == "(") - (alt[end] == ")")
+        if depth == 0:
+            break
+        end += 1
+    group = alt[3:end]
+    options = group.split("|")
+    if len(options) < 4 or not all(_LITERAL_ALTERNATIVE.fullmatch(o) for o in options):
+        return alt
+    variants: list[str] = []
+    for option in options:
+        forms = [""]
+        for i, char in enumerate(option):
+            if char == "?":
+                continue
+            optional = option[i + 1 : i + 2] == "?"
+            forms = [f + char for f in forms] + (forms if optional else [])
+        variants += forms
+    return "(?:" + _trie("|".join(v for v in variants if v)) + ")" + alt[end + 1 :] if all(variants) else alt
+
+
+def _pieces() -> list[tuple[str, str]]:
+    """Every whole-word entry's top-level alternatives, each its own group (`g<entry>x<n>`), in order."""
+    head, tail = _WORD_START + "(?:", ")(?!\\w)"
+    pieces: list[tuple[str, str]] = []
+    for i, (_, _, rx) in enumerate(_ENTRIES):
+        if rx.startswith(head) and rx.endswith(tail):
+            body = rx[len(head):-len(tail)]
+            pieces += [(f"g{i}x{n}", f"(?:{_factor_head(alt)})(?!\\w)") for n, alt in enumerate(_alternatives(body))]
+    return pieces
+
+
+def _infix_stem(piece: str) -> str | None:
+    """The stem of a compound piece (`\\w*(?:kreditkarte|...)\\w*`), or None for any other piece."""
+    head, tail = "(?:\\w*", "\\w*)(?!\\w)"
+    stem = piece[len(head):-len(tail)] if piece.startswith(head) and piece.endswith(tail) else None
+    return stem if stem and " " not in stem else None  # a stem of one word only: it is searched inside words
+
+
+def _infixes() -> re.Pattern[str]:
+    """Compounds: their stems, searched anywhere in the text, each match then widened to its whole word."""
+    stems = [(name, _infix_stem(piece)) for name, piece in _pieces()]
+    return re.compile("|".join(f"(?P<{n}>{stem})" for n, stem in stems if stem) or "(?!)")
+
+
+def _dispatch() -> dict[str, re.Pattern[str]]:
+    """One matcher per first character of a word, holding only the phrases that can start with it.
+
+    A text is matched word by word; at each word only the phrases that can begin with its first character are
+    tried, instead of every phrase. Each entry's alternatives become their own groups (`g<entry>x<n>`), in order:
+    at one position the first that matches wins, as in a single alternation.
+    """
+    pieces = _pieces()
+    pieces = [(n, p) for n, p in pieces if _infix_stem(p) is None]
+    firsts = {name: _first_chars(piece) for name, piece in pieces}
+    keys: set[str] = set().union(*(f for f in firsts.values() if f is not None))
+    buckets: dict[str, re.Pattern[str]] = {}
+    for key in [*keys, ""]:
+        chosen = [(n, p) for n, p in pieces if firsts[n] is None or key in (firsts[n] or ())]
+        buckets[key] = re.compile("|".join(f"(?P<{n}>{p})" for n, p in chosen) or "(?!)")
+    return buckets
+
+
+_BY_FIRST_CHAR = _dispatch()
+_INFIX_MATCHER = _infixes()
+_WORD_STARTS = re.compile(r"(?<!\w)\w")
+_LONG_WORDS = re.compile(r"\w{7,}")
+# Phrases in scripts written without spaces (and Arabic, Devanagari, Hangul...): tried anywhere, and only when
+# the text has a character of those scripts.
+_PART_MATCHER = re.compile(
+    "|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES) if not rx.startswith(_WORD_START))
+)
+_NEEDS_PARTS = re.compile("[\u0590-\U0010ffff]")
+
+
+def _matches(words: str) -> Iterator[tuple[str, int, int]]:
+    """(group, start, end) of every phrase in `words`, a phrase's words first, then compounds, then other scripts."""
+    for start in _WORD_STARTS.finditer(words):
+        matcher = _BY_FIRST_CHAR.get(start.group(0)) or _BY_FIRST_CHAR[""]
+        match = matcher.match(words, start.start())
+        if match and match.lastgroup:
+            yield match.lastgroup, match.start(), match.end()
+    for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
+        for match in _INFIX_MATCHER.finditer(words, word.start(), word.end()):
+            if match.lastgroup:
+                yield match.lastgroup, word.start(), word.end()
+    if _NEEDS_PARTS.search(words):
+        for match in _PART_MATCHER.finditer(words):
+            if match.lastgroup:
+                yield match.lastgroup, match.start(), match.end()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Neighbours that make an occurrence ordinary.
+
+def _set(words: str) -> frozenset[str]:
+    return frozenset(words.split())
+
+
+# A word after the phrase that makes it about the credential, not the credential itself (its policy, its length,
+# its name or id, where it is kept, how many there are).
+_SETTING_AFTER = _set(
+    "resets olvidada olvidado oublie oubliee vergessen dimenticata esquecida forgotten vergeten glomt zapomniane "
+    "hint hints policy policies length len lengths strength rule rules requirement requirements complexity "
+    "expiry expiration expires expire expired age ttl lifetime history count counts limit limits quota quotas "
+    "min max minimum maximum protected enabled disabled required optional enforced changed change reset name "
+    "names label labels id ids identifier type types kind format formats pattern regex placeholder manager "
+    "managers validator validation rotation rotated created updated version versions scope scopes permission "
+    "permissions usage used budget budgets price prices cost costs path paths file files filename location "
+    "url urls uri endpoint issuer provider providers algorithm alg size bits fingerprint status mode method "
+    "methods field fields display visibility visible show mask masking prefix generator attempts tries "
+    "retries expiry_date level levels strategy strategies settings setting config configuration option "
+    "options alias aliases arn ref reference references store storage vault engine backend rate window per "
+    "sequence sequences ids_list stream position positions index offset offsets logprobs logprob probability "
+    "probabilities embedding embeddings distribution frequency speed throughput latency symbol symbols "
+    "standard standards address addresses amount amounts balance balances contract supply decimals ticker "
+    "economy bucket buckets timeout interval duration lifespan validity owner owners description descriptions "
+    "title titles estimate estimated estimation estimates counting counter metadata hash_algorithm "
+    "salt_rounds rounds iterations longitud politica pista requisitos longueur politique indice lunghezza "
+    "suggerimento lange richtlinie hinweis lengte beleid tip langd dlugosc polityka podpowiedz delka zasady "
+    "napoveda uzunluk politika ipucu длина политика подсказка довжина підказка μηκοσ πολιτικη υποδειξη anzahl "
+    "aantal antal liczba pocet sayisi sayısı количество кількість αριθμοσ nombre numero quantidade cantidad "
+    "quantita limite лимит ліміт οριο grenze ring last reminder reminders notification notifications alert "
+    "alerts warning warnings"
+)
+# A word before the phrase that counts it or says it is a model's unit: max_tokens, number of tokens, input tokens.
+_COUNT_BEFORE = _set(
+    "max maximum min minimum num number numbers total count counts limit limits many much amount quantity "
+    "average avg mean maximo minimo numero cantidad limite nombre quantite maximal maximale maximalen "
+    "maximaler minimal minimale anzahl hochstzahl massimo quantita maximaal minimaal aantal maximalt antal "
+    "maksymalna maksymalny maksymalnie minimalna liczba maximalni minimalni pocet maksimum azami максимальное "
+    "максимальная максимальный максимального максимальну максимум минимальное количество число максимальна "
+    "максимальний максимальне максимальної кількість μεγιστοσ μεγιστο μεγιστη αριθμοσ ελαχιστοσ 最大 最多 最小 数 數 "
+    "数量 數量 上限 個数 个数 수 개수 최대 최소 한도 अधिकतम संख्या"
+)
+_MODEL_UNIT_BEFORE = _set(
+    "input output completion completions prompt prompts context reasoning thinking cached cache generated "
+    "remaining used stop special eos bos pad unk cls sep vocab vocabulary llm model gpt bpe subword word "
+    "start end tokenizer per entrada salida saida sortie entree uscita ingresso eingabe ausgabe invoer "
+    "uitvoer utdata indata wejsciowych wyjsciowych vstupnich vystupnich giris cikis входных выходных вхідних "
+    "вихідних εισοδου εξοδου"
+)
+# Words anywhere in a text that make a bare "pin" a connector, a map marker or pinning something to the top.
+_PIN_ORDINARY_CONTEXT = _set(
+    "gpio led leds sensor sensors servo servos motor motors pwm i2c spi uart arduino raspberry breadboard "
+    "relay relays voltage pcb microcontroller esp32 esp8266 pico bcm wiring gnd vcc pinout analog analogue "
+    "adc dac sda scl jumper pullup pulldown interrupt mosi miso sck connector socket plug chip chips board "
+    "boards header headers button buttons map maps marker markers location locations drop dropped hair "
+    "bowling grenade lapel badge cushion message messages post posts comment comments tweet tweets chat chats "
+    "tab tabs dashboard sidebar thread threads channel channels repo repository issue issues dependency "
+    "dependencies package packages version versions pinned pinning pins pinboard"
+)
+_PIN_HARDWARE = _set(
+    "gpio led leds sensor sensors servo servos motor motors pwm i2c spi uart arduino raspberry breadboard "
+    "relay voltage pcb microcontroller esp32 esp8266 pico bcm wiring gnd vcc pinout analog analogue adc dac "
+    "sda scl jumper pullup pulldown interrupt mosi miso sck connector socket header headers chip board"
+)
+_PIN_ORDINARY_AFTER = _set(
+    "to it this that the a an top mode state count out layout header headers position location icon color "
+    "colour board on onto up down direction value values function assignment mapping voltage pull latitude "
+    "longitude lat lng lon coordinates coordinate"
+)
+_PIN_CREDENTIAL_CUES = _set(
+    "card bank atm debit credit sim phone device account wallet security personal secret your my new old "
+    "current confirm enter type unlock lock digit digits code codes number no num user login banking purchase "
+    "payment transaction"
+)
+_PASS_ORDINARY = _set(
+    "boarding season bus day hall free ski backstage press visitor first second single multi two render "
+    "mountain by park gym museum metro transit train rail travel vip festival event weekly monthly annual "
+    "yearly week month year rate fail failed count through threshold mark percentage score grade type holder "
+    "holders number id check criteria a the"
+)
+_COOKIE_ORDINARY_AFTER = _set(
+    "consent consents policy policies banner banners preference preferences settings setting name names "
+    "domain domains path expiry expiration recipe recipes law laws notice notices count counts flavor flavour "
+    "flavors type types category categories duration lifetime size sizes limit tin cutter dough clicker "
+    "accepted allowed blocked rejected samesite secure httponly flags flag attribute attributes"
+)
+_COOKIE_ORDINARY_BEFORE = _set(
+    "fortune chocolate chip oatmeal sugar ginger butter accept reject tracking analytics marketing third "
+    "party essential necessary functional performance advertising baked bake cookie allow block enable "
+    "disable clear delete use"
+)
+_AUTH_ORDINARY_AFTER = _set(
+    "method methods scheme schemes flow flows provider providers mode modes type types url urls endpoint "
+    "endpoints server servers domain domains realm service services level levels status required enabled "
+    "disabled config configuration settings setting strategy strategies options option plugin plugins library "
+    "libraries request requests form forms date dates number numbers letter letters process workflow prior "
+    "user username users email login name id account accounts group groups role roles 0 server_url"
+)
+_AUTH_ORDINARY_BEFORE = _set("prior pre travel parental work medical payment insurance o two multi no without")
+_SECRET_ORDINARY_BEFORE = _set("top open trade dirty best kept little guilty santa family military state")
+_SECRET_ORDINARY_AFTER = _set(
+    "santa menu menus garden recipe recipes service services agent agents society level room ingredient sauce "
+    "mission missions passage passages door"
+)
+_CLAVE_ORDINARY_BEFORE = _set(
+    "palabra palabras punto puntos idea ideas factor factores dato datos elemento elementos pregunta "
+    "preguntas tema temas momento cifra cifras pieza papel figura aspecto aspectos concepto conceptos termino "
+    "terminos en mensaje mensajes jugador jugadores persona personas fecha fechas"
+)
+_CLAVE_ORDINARY_AFTER = _set(
+    "primaria primarias foranea foraneas externa externas publica publicas valor principal compuesta unica de "
+    "chiave chiavi d"
+)
+_CARD_ORDINARY_AFTER = _set(
+    "type types brand brands issuer issuers network networks holder holders holder_name name names statement "
+    "statements bill bills balance balances limit limits company companies provider providers fee fees points "
+    "rewards reward offer offers interest apr due debt last ending surcharge processing processor payments "
+    "transactions charges charge game games color colour colors title titles image images design designs "
+    "template templates style styles layout theme deck decks reader readers terminal terminals count counts"
+)
+_BOOKINGS = _set(
+    "booking reservation order flight ticket hotel shipping delivery purchase trip rental airline travel "
+    "appointment reserva pedido"
+)
+_OF = _set("of de du des del della dello di der van av for för для від του τησ")
+_ABOUT_IT = _set("reset forgot forgotten forget recover has requires needs reestablecer olvido oublie vergessen")
+_NEGATIONS = _set("not never no without dont nunca jamais nie nikdy asla никогда ніколи ποτε")
+
+
+_TOKEN_GAMES = _set("jeu jeux game games casino arcade poker juego gioco spiel laundry subway bus")
+_TOKEN_PLURALS = _set("jetons tokenow gettoni διακριτικα токены токенов токенам токенами токенах")
+
+
+def _ordinary_here(
+    kind: str, matched: str, before: list[str], after: list[str], count: int, text: _Text
+) -> bool:
+    """Whether this occurrence of a credential phrase, with these neighbours, names an ordinary value."""
+    nxt = after[0] if after else ""
+    if nxt in _SETTING_AFTER:
+        return True  # password_min_length, token_count, api_key_id, secret_name
+    if before and before[-1] in _COUNT_BEFORE:
+        return True  # max_tokens, min_password...
+    if len(before) >= 2 and before[-1] == "of" and before[-2] in _COUNT_BEFORE:
+        return True  # number of tokens
+    for i in range(len(before) - 1, max(len(before) - 4, 0) - 1, -1):
+        if before[i] in _OF and i > 0 and (before[i - 1] in _SETTING_AFTER or before[i - 1] in _COUNT_BEFORE):
+            return True  # "the name of the API key", "longueur minimale du mot de passe"
+    if set(before[-2:]) & _ABOUT_IT:
+        return True  # "reset your password?", "forgot your PIN?": about the credential, not asking for it
+    if set(before[-5:]) & _NEGATIONS and count > 3:
+        return True  # "do not paste your password here": a warning, not a request
+    if kind == "bare_token":
+        if set(before[-2:] + after[:2]) & _TOKEN_GAMES:
+            return True  # a game's or an arcade's token
+        if matched.endswith("s") or matched in _TOKEN_PLURALS or matched.startswith("belirtecler"):
+            return True  # "tokens", "input tokens": the model's unit, counted
+        return bool(set(before[-3:]) & (_COUNT_BEFORE | _MODEL_UNIT_BEFORE) or set(after[:2]) & _COUNT_BEFORE)
+    if kind == "pin":
+        return bool(text.context & _PIN_HARDWARE)
+    if kind == "bare_pin":
+        if matched != "pin" and matched not in ("pinnummer", "pinnumber"):
+            return True  # "pins": connectors, pinned posts
+        if count == 1:
+            return False
+        if text.context & _PIN_ORDINARY_CONTEXT or nxt in _PIN_ORDINARY_AFTER:
+            return True
+        if set(before[-2:]) & _PIN_CREDENTIAL_CUES or nxt in _PIN_CREDENTIAL_CUES or text.shouts_pin:
+            return False
+        return count > 3  # a short name ("pin_hash") means the PIN; a sentence without cues does not
+    if kind == "bare_pass":
+        return count > 3 or bool(set(before[-1:]) & _PASS_ORDINARY or nxt in _PASS_ORDINARY)
+    if kind == "bare_pan":
+        return not (count == 1 or (before and before[-1] in ("card", "payment", "cc")))
+    if kind == "bare_secret":
+        return bool(set(before[-1:]) & _SECRET_ORDINARY_BEFORE or nxt in _SECRET_ORDINARY_AFTER)
+    if kind == "bare_cookie":
+        if nxt in _COOKIE_ORDINARY_AFTER or set(before[-2:]) & _COOKIE_ORDINARY_BEFORE:
+            return True
+        return matched.endswith("s") and count > 3
+    if kind == "bare_auth":
+        return count > 3 or nxt in _AUTH_ORDINARY_AFTER or bool(set(before[-1:]) & _AUTH_ORDINARY_BEFORE)
+    if kind == "bare_clave":
+        if matched == "parola":
+            return nxt in ("chiave", "chiavi") or before[-1:] == ["una"] or count > 6
+        return bool(set(before[-1:]) & _CLAVE_ORDINARY_BEFORE or nxt in _CLAVE_ORDINARY_AFTER)
+    if kind == "confirmation":
+        return bool(set(before[-2:]) & _BOOKINGS)
+    if kind == "card":
+        return bool(nxt in _CARD_ORDINARY_AFTER or "last" in before[-5:] or "ultimos" in before[-5:])
+    return False
+
+
+@dataclass(frozen=True)
+class _Text:
+    """What holds for a whole text, whichever reading of it is matched."""
+
+    context: frozenset[str]  # every word of every reading
+    shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
+
+
+_NEAR = 240  # characters either side of a phrase that its neighbours are read from
+
+
+def _term_in(words: str, text: _Text) -> str | None:
+    count = words.count(" ") + 1
+    for group, start, end in _matches(words):
+        label, kind, _ = _ENTRIES[int(group.partition("x")[0][1:])]
+        # Only the nearest words matter, and reading a bounded window keeps a long text linear, not quadratic.
+        before = words[max(0, start - _NEAR) : start].split()[-6:]
+        after = words[end : end + _NEAR].split()[:3]
+        if not _ordinary_here(kind, words[start:end].strip(), before, after, count, text):
             return label
     return None
 
 
+_SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
+
+
+@lru_cache(maxsize=4096)
+def _cached_term(text: str) -> str | None:
+    readings = _readings(text)
+    whole = _Text(
+        context=frozenset(w for words in readings for w in words.split()),
+        shouts_pin=bool(_SHOUTED_PIN.search(text)) and text != text.upper(),
+    )
+    for words in readings:
+        term = _term_in(words, whole)
+        if term:
+            return term
+    return None
+
+
+def credential_term(text: str | None) -> str | None:
+    """The kind of credential `text` names ("password", "API key"...), or `None` when it reads as ordinary."""
+    if not text or not text.strip():
+        return None
+    if len(text) > 1024:  # long texts are read, not remembered, so the memo stays small
+        return _cached_term.__wrapped__(text)
+    return _cached_term(text)
+
+
 def field_credential(name: str, schema: Mapping[str, Any]) -> str | None:
     """Why the form field `name` with `schema` would ask for a credential, or `None` when it is safe."""
+    if schema.get("type") == "boolean":
+        return None  # yes or no cannot carry a credential, whatever the question says
     if schema.get("format") == "password" or schema.get("writeOnly") is True:
         return "password"
+    numeric = schema.get("type") in ("integer", "number")
     for text in (name, schema.get("title"), schema.get("description")):
         term = credential_term(text if isinstance(text, str) else None)
-        if term:
+        if term and not (numeric and term == "token"):  # a number of tokens is a count, never a token
             return term
     return None
 
@@ -109,18 +866,32 @@ class SecretInForm(ValueError):
         article = "an" if term[:1].lower() in "aeiou" else "a"
         super().__init__(
             f"{where}: form field {field!r} would ask for {article} {term}. Credentials (passwords, PINs, API keys, "
-            "tokens, private keys, payment card data) are never asked for in a form, where they would pass through "
-            "the client and the model's context: collect them out of band instead, on a page the server controls "
-            "(MCP URL-mode elicitation)."
+            "tokens, private keys, recovery phrases, payment card data) are never asked for in a form, where they "
+            "would pass through the client and the model's context: collect them out of band instead, on a page the "
+            "server controls (MCP URL-mode elicitation)."
         )
         self.field = field
         self.term = term
 
 
-def guard_form(where: str, requested_schema: Mapping[str, Any]) -> None:
-    """Raise `SecretInForm` if any property of a form's `requestedSchema` asks for a credential."""
+def guard_form(where: str, requested_schema: Mapping[str, Any], *, message: str | None = None) -> None:
+    """Raise `SecretInForm` if any property of a form's `requestedSchema`, or its message, asks for a credential.
+
+    The message counts only when the form has a field that could carry one: "Send with memo 'pin it'?" above a
+    yes/no field asks for nothing secret.
+    """
     properties = requested_schema.get("properties", {})
+    if not isinstance(properties, Mapping):
+        return
+    carriers: list[str] = []
     for name, schema in properties.items():
-        term = field_credential(name, schema if isinstance(schema, Mapping) else {})
+        field_schema = schema if isinstance(schema, Mapping) else {}
+        term = field_credential(str(name), field_schema)
         if term:
-            raise SecretInForm(where, name, term)
+            raise SecretInForm(where, str(name), term)
+        if field_schema.get("type") != "boolean":
+            carriers.append(str(name))
+    if message and carriers:
+        term = credential_term(message)
+        if term:
+            raise SecretInForm(where, carriers[0], term)

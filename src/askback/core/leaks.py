@@ -1,0 +1,167 @@
+"""The answer guard: a credential pasted into a form answer is refused before it is sealed, stored or logged.
+
+A person asked for a name or a memo may paste a password manager's entry, a card number or an API key by mistake.
+`credential_value` recognises what is a credential by its form alone, with few false alarms: Luhn-valid card
+numbers, PEM private keys, JWTs, well-known token prefixes, authorization header values, URLs that carry a
+password, and BIP-39 recovery phrases (12 to 24 words, all from the standard wordlist). It does not flag IBANs (a demo
+asks for one), UUIDs, commit hashes, dates or ordinary numbers. Detect-secrets' high-entropy detectors would flag
+hashes and UUIDs, and its keyword detectors read source code, not single values, so a few exact patterns serve
+better here.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Any
+
+_MAX_DEPTH = 8
+_MAX_STRINGS = 256
+
+# Well-known token formats: prefix and the shape of what follows, from each vendor's documentation.
+_TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (label, re.compile(rx))
+    for label, rx in (
+        ("a private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        ("a private key", r"\b(?:xprv|tprv|yprv|zprv)[1-9A-HJ-NP-Za-km-z]{100,112}\b"),
+        ("an API key", r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}"),
+        ("an API key", r"\bsk-ant-(?:api|admin)\d{2}-[0-9A-Za-z_-]{20,}"),
+        ("an API key", r"\bsk-(?:proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,}"),
+        ("an access token", r"\b(?:ghp|gho|ghs|ghu|ghr)_[0-9A-Za-z]{30,}"),
+        ("an access token", r"\bgithub_pat_[0-9A-Za-z_]{40,}"),
+        ("an access token", r"\bglpat-[0-9A-Za-z_-]{20,}"),
+        ("an access token", r"\bxox[abposr]-[0-9A-Za-z-]{10,}"),
+        ("a webhook secret URL", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[0-9A-Za-z/_-]{20,}"),
+        ("a webhook secret URL", r"https://discord(?:app)?\.com/api/webhooks/\d+/[0-9A-Za-z_-]{30,}"),
+        ("an access key", r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[0-9A-Z]{16}\b"),
+        ("an API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
+        ("an access token", r"\bya29\.[0-9A-Za-z_-]{20,}"),
+        ("an access token", r"\bnpm_[0-9A-Za-z]{36}\b"),
+        ("an access token", r"\bpypi-[0-9A-Za-z_-]{50,}"),
+        ("an access token", r"\bhf_[0-9A-Za-z]{30,}\b"),
+        ("an API key", r"\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}"),
+        ("an access token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b"),
+        ("an API key", r"\bkey-[0-9a-f]{32}\b"),
+        ("an access token", r"\bshp(?:at|ca|pa|ss)_[0-9a-fA-F]{32}\b"),
+        ("an access token", r"\bdop_v1_[0-9a-f]{64}\b"),
+        ("an access token", r"\b(?:hvs|hvb)\.[0-9A-Za-z_-]{24,}"),
+        ("an access token", r"\bEAA[0-9A-Za-z]{80,}"),
+        ("an API key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b"),
+        ("an access token", r"\beyJ[0-9A-Za-z_-]{8,}\.eyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}"),
+        ("an authorization header", r"(?i)^\s*(?:authorization\s*:\s*)?(?:bearer|token)\s+[0-9A-Za-z._~+/=-]{16,}\s*$"),
+        ("a connection string with a password", r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:[^\s/@]+@[^\s/@]+"),
+        ("a connection string with a password", r"(?i)(?:^|;)\s*(?:password|pwd)\s*=\s*[^;\s]+"),
+        ("a session cookie",
+         r"(?i)\b(?:sessionid|session|sid|phpsessid|jsessionid|connect\.sid|_session)=[0-9A-Za-z%._-]{16,}"),
+    )
+)
+
+_CARD = re.compile(r"(?<![\d.,/:+-])(?:\d[ -]?){12,18}\d(?![\d.,/:-])")
+_BASIC = re.compile(r"(?i)^\s*(?:authorization\s*:\s*)?basic\s+([0-9A-Za-z+/]{8,}={0,2})\s*$")
+_WORD = re.compile(r"[a-z]{3,8}")
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, char in enumerate(reversed(digits)):
+        d = ord(char) - 48
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
+def _card_number(text: str) -> bool:
+    for match in _CARD.finditer(text):
+        raw = match.group(0)
+        if " " in raw and "-" in raw:
+            continue
+        digits = raw.replace(" ", "").replace("-", "")
+        # Real card numbers start with 2-6 (Mastercard, Visa, Amex, Discover, UnionPay, JCB...); 13-19 digits.
+        # A bare 13-digit run is far more often a barcode (EAN-13) than one of the old 13-digit Visa numbers.
+        if len(digits) == 13 and raw.isdigit():
+            continue
+        if 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1 and _luhn(digits):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1)
+def _bip39_words() -> frozenset[str]:
+    # The reference implementation's English wordlist, read once from the package on first use.
+    from mnemonic import Mnemonic
+
+    return frozenset(Mnemonic("english").wordlist)
+
+
+def _mnemonic(text: str) -> bool:
+    """12 to 24 words, every one from the BIP-39 English wordlist: a wallet's recovery phrase.
+
+    Ordinary sentences need words the list lacks ("the", "a", "to", "of", "and", "is"), so they never qualify.
+    """
+    if len(text) > 480:  # 24 words of at most 8 letters, numbered, with separators, fit well within this
+        return False
+    parts = [p for p in _SEPARATORS.split(text.lower()) if p and not p.rstrip(".)").isdigit()]
+    if len(parts) not in (12, 15, 18, 21, 24) or not all(_WORD.fullmatch(p) for p in parts):
+        return False
+    return all(p in _bip39_words() for p in parts)
+
+
+def _basic_auth(text: str) -> bool:
+    """`Basic dXNlcjpwYXNz`: base64 of "user:password" ("Basic information" is not)."""
+    match = _BASIC.match(text)
+    if not match:
+        return False
+    try:
+        decoded = base64.b64decode(match.group(1) + "=" * (-len(match.group(1)) % 4), validate=True)
+    except ValueError:
+        return False
+    return b":" in decoded
+
+
+def _strings(value: Any, depth: int = 0) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif depth < _MAX_DEPTH and isinstance(value, list | tuple):
+        for item in value[:_MAX_STRINGS]:
+            yield from _strings(item, depth + 1)
+    elif depth < _MAX_DEPTH and isinstance(value, dict):
+        for key, item in list(value.items())[:_MAX_STRINGS]:
+            yield from _strings(key, depth + 1)
+            yield from _strings(item, depth + 1)
+
+
+def credential_value(value: Any) -> str | None:
+    """What kind of credential an answer `value` looks like ("a payment card number", "a private key"...), or None.
+
+    `value` is what a form answer carries: a string, a number, a list of strings, or nested primitives. The label
+    never contains any part of the value, so it is safe to show and to log.
+    """
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return "a payment card number" if _card_number(str(value)) else None
+    for text in _strings(value):
+        if len(text) < 12:
+            continue
+        for label, pattern in _TOKENS:
+            if pattern.search(text):
+                return label
+        if _basic_auth(text):
+            return "an authorization header"
+        if _card_number(text):
+            return "a payment card number"
+        if _mnemonic(text):
+            return "a recovery phrase"
+    return None
+
+
+def answer_refusal(label: str) -> str:
+    """The message for a person who pasted what looks like a credential; it names the kind, never the value."""
+    return (
+        f"That looks like {label}. Do not paste passwords, keys, tokens or card numbers here; this form is not the "
+        "place for secrets. Enter the value that was asked for."
+    )
