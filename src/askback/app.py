@@ -15,6 +15,7 @@ from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.spec import Spec, SpecError, build_spec
 from askback.core.state import DEFAULT_MAX_STATE_BYTES, Keyring, StateCodec, StatePolicy
 from askback.flow import Runtime
+from askback.leaks import answer_problem
 from askback.outofband import OutOfBand
 from askback.stores import Store, open_store
 from askback.web.pages import PageAuth
@@ -210,6 +211,7 @@ class App:
             clock=self.policy.now,
             max_rounds=self.max_rounds,
             out_of_band=OutOfBand(store, keyring, self.policy.now),
+            answer_guard=answer_problem,
             public_url=self._public_url or os.environ.get("ASKBACK_PUBLIC_URL") or None,
         )
 

@@ -213,3 +213,39 @@ def test_an_out_of_band_condition_must_name_parameters_of_the_tool() -> None:
         @app.tool()
         def pay(amount: int, ok: Annotated[bool, askback.Confirm("Pay?", out_of_band=lambda total: total > 1)]) -> int:
             return amount
+
+
+def test_a_yes_no_parameter_is_never_a_credential_whatever_its_name() -> None:
+    app = askback.App("t")
+
+    @app.tool()
+    def door(pin_ok: bool, token_valid: bool = False) -> str:
+        return "open"
+
+    assert isinstance(play(app.tools["door"], {}), Ask)
+
+
+@pytest.mark.parametrize("pasted", [
+    "4111 1111 1111 1111", "ghp_" + "a" * 36, "-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----",
+    "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
+])
+def test_a_credential_pasted_into_a_form_is_refused_and_never_kept(pasted: str) -> None:
+    from askback.leaks import answer_problem
+
+    app = askback.App("t")
+
+    @app.tool()
+    def note(text: str) -> str:
+        return text
+
+    spec = app.tools["note"]
+    first = play(spec, {})
+    assert isinstance(first, Ask)
+    again = decide(spec, CallInput(arguments={}, responses={"text": form(text=pasted)}, progress=first.progress,
+                                   caps=Capabilities.everything(), answer_guard=answer_problem))
+    assert isinstance(again, Ask), again
+    assert "Do not paste" in (again.questions[0].note or "") or "not the place" in (again.questions[0].note or "")
+    assert pasted not in repr(again.progress)
+    fine = decide(spec, CallInput(arguments={}, responses={"text": form(text="DE44500105175407324931")},
+                                  progress=first.progress, caps=Capabilities.everything(), answer_guard=answer_problem))
+    assert isinstance(fine, Complete)

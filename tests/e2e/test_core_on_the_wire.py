@@ -178,3 +178,22 @@ def test_a_choice_provider_answers_completions_for_prompt_arguments(serve: Any) 
         reply = c.send("completion/complete", {"ref": {"type": "ref/prompt", "name": "explain"},
                                                "argument": {"name": "language", "value": "p"}})
     assert reply["result"]["completion"]["values"] == ["python", "perl", "php"]
+
+
+def test_a_pasted_card_number_is_asked_again_and_never_sealed_or_logged(
+        serve: Any, caplog: pytest.LogCaptureFixture) -> None:
+    app = askback.App("notes-app", store="memory://", keys=KEY)
+
+    @app.tool()
+    def remember(note: str) -> str:
+        return "kept"
+
+    card = "4242 4242 4242 4242"
+    with caplog.at_level(logging.DEBUG), RawClient(serve(app)) as c:
+        first = c.call("remember", {})["result"]
+        again = c.call("remember", {}, responses={"note": accept(note=card)}, state=first["requestState"])["result"]
+    assert again["resultType"] == "input_required"
+    message = again["inputRequests"]["note"]["params"]["message"]
+    assert "card" in message.lower() and card not in message
+    assert card not in again["requestState"] and card.replace(" ", "") not in str(again)
+    assert all(card not in r.getMessage() for r in caplog.records)

@@ -27,7 +27,6 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 # --------------------------------------------------------------------------------------------------------------
@@ -822,8 +821,7 @@ def _term_in(words: str, text: _Text) -> str | None:
 _SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
 
 
-@lru_cache(maxsize=4096)
-def _cached_term(text: str) -> str | None:
+def _term(text: str) -> str | None:
     readings = _readings(text)
     whole = _Text(
         context=frozenset(w for words in readings for w in words.split()),
@@ -840,9 +838,9 @@ def credential_term(text: str | None) -> str | None:
     """The kind of credential `text` names ("password", "API key"...), or `None` when it reads as ordinary."""
     if not text or not text.strip():
         return None
-    if len(text) > 1024:  # long texts are read, not remembered, so the memo stays small
-        return _cached_term.__wrapped__(text)
-    return _cached_term(text)
+    # Not memoised here: the core keeps no process-wide state. A server checks each distinct form once
+    # (`askback.flow.Flow` remembers the forms it checked, by fingerprint), and registration runs once.
+    return _term(text)
 
 
 def field_credential(name: str, schema: Mapping[str, Any]) -> str | None:
@@ -867,8 +865,8 @@ class SecretInForm(ValueError):
         super().__init__(
             f"{where}: form field {field!r} would ask for {article} {term}. Credentials (passwords, PINs, API keys, "
             "tokens, private keys, recovery phrases, payment card data) are never asked for in a form, where they "
-            "would pass through the client and the model's context: collect them out of band instead, on a page the "
-            "server controls (MCP URL-mode elicitation)."
+            "would pass through the client and the model's context. Type the parameter as askback.Secret: askback "
+            "then asks for it out of band, on a page it serves (MCP URL-mode elicitation)."
         )
         self.field = field
         self.term = term

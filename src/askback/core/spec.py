@@ -280,7 +280,11 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
     field_name = (marker.field if isinstance(marker, Ask | OneOf) else None) or pname
     if form.schema is not None or isinstance(marker, OneOf):
         # The question's own text counts too: "What is your password?" asks for one whatever the field is named.
-        term = field_credential(field_name, form.schema or {}) or credential_term(pname) or credential_term(message)
+        # A yes/no cannot carry a credential, whatever it is called (`pin_ok`).
+        yes_no = (form.schema or {}).get("type") == "boolean"
+        term = field_credential(field_name, form.schema or {}) or (
+            None if yes_no else credential_term(pname) or credential_term(message)
+        )
         if term:
             raise SecretInForm(where, field_name, term)
     elif default is NO_DEFAULT:  # a parameter with a default is never asked, so there is nothing to warn about

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from askback.core.leaks import answer_refusal, credential_value
+from askback.leaks import answer_refusal, credential_value
 from tests.corpora.values import CREDENTIAL, ORDINARY, flat
 
 

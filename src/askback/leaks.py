@@ -165,3 +165,9 @@ def answer_refusal(label: str) -> str:
         f"That looks like {label}. Do not paste passwords, keys, tokens or card numbers here; this form is not the "
         "place for secrets. Enter the value that was asked for."
     )
+
+
+def answer_problem(value: Any) -> str | None:
+    """For the engine: the message refusing an answer that looks like a credential, or None to accept it."""
+    label = credential_value(value)
+    return answer_refusal(label) if label else None
