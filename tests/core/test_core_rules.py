@@ -249,3 +249,15 @@ def test_a_credential_pasted_into_a_form_is_refused_and_never_kept(pasted: str) 
     fine = decide(spec, CallInput(arguments={}, responses={"text": form(text="DE44500105175407324931")},
                                   progress=first.progress, caps=Capabilities.everything(), answer_guard=answer_problem))
     assert isinstance(fine, Complete)
+
+
+def test_nothing_may_wait_for_a_secret_whose_value_is_read_only_at_run_time() -> None:
+    app = askback.App("t")
+
+    def banks(api_key: str) -> list[str]:
+        return ["a"]
+
+    with pytest.raises(askback.SpecError, match="secret 'api_key'"):
+        @app.tool(namespace=locals())
+        def connect(api_key: askback.Secret, bank: Annotated[str, askback.OneOf(banks)]) -> str:
+            return bank

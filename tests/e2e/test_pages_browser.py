@@ -28,7 +28,7 @@ from tests.support.rawclient import RawClient
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Response
 
-KEYS = "A" * 43
+KEYS = "n3Vq8LzX1cR0pYtW6eKjHb2sMuFgA9dT5oIvE7yNlQw"  # a fixed random key (a repeated letter is refused)
 USER = "x-user"  # the header both hooks read: who calls the tool, and who opens the page
 
 

@@ -165,6 +165,12 @@ def build_spec(
             deps = tuple(d for d in deps if not isinstance(by_kind.get(d), SecretParam))
         if isinstance(p, ApprovalParam):
             deps = tuple(dict.fromkeys((*deps, *p.condition_params)))  # the condition reads these values
+        secret_deps = [d for d in deps if isinstance(by_kind.get(d), SecretParam)]
+        if secret_deps:
+            raise SpecError(
+                f"{where}: parameter {p.name!r} waits for the secret {secret_deps[0]!r}, whose value is only read "
+                "when the function runs; a question, an options provider or a condition cannot use it"
+            )
         unknown = [d for d in deps if d not in names]
         if unknown:
             raise SpecError(f"{where}: parameter {p.name!r} refers to unknown parameter(s) {', '.join(unknown)}")

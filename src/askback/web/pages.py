@@ -62,7 +62,8 @@ class _Pages:
         except Exception:
             logger.exception("an askback page failed")
             return self._page(500, "Something went wrong", html.message(
-                "Something went wrong", "Nothing was changed. Try the link again in a moment.", bad=True))
+                "Something went wrong", "This step could not be completed. Try the link again in a moment; if it still "
+                "fails, go back to the assistant and start the request again.", bad=True))
 
     async def _handle(self, request: Request) -> Response:
         ticket = await self.s.out_of_band.ticket(request.path_params["ticket"])
