@@ -310,3 +310,52 @@ def test_over_the_wire_redis_down_refuses_retryably_and_a_restart_without_persis
         done = c.call("transfer", {"amount": 6}, responses={"ok": {"action": "accept", "content": {"ok": True}}},
                       state=fresh)
         assert done["result"]["content"][0]["text"] == "sent 6" and runs == [6]
+
+
+def bank_app(url: str, runs: list[str]) -> askback.App:
+    app = askback.App("redis-bank", keys=KEY, store=url)
+
+    @app.tool()
+    def connect(bank: str, api_key: Annotated[askback.Secret, askback.Ask("the API key of {bank}")]) -> str:
+        runs.append(api_key.reveal())
+        return f"connected {bank}"
+
+    return app
+
+
+def test_a_redis_restarted_with_persistence_mid_flow_loses_no_secret_and_no_single_use_flow() -> None:
+    import re
+
+    import httpx
+
+    server_redis = PrivateRedis(persist=True).start()
+    secret, runs, sent = "sk_live_0123456789abcdef", [], []
+    url_caps = {"elicitation": {"form": {}, "url": {}}}
+    accept = {"ok": {"action": "accept", "content": {"ok": True}}}
+    try:
+        with LoopbackServer(bank_app(server_redis.url, runs)) as bank, LoopbackServer(
+                transfer_app(server_redis.url, sent)) as pay, RawClient(bank.url, capabilities=url_caps) as c, \
+                RawClient(pay.url) as p, httpx.Client() as browser:
+            first = c.call("connect", {"bank": "Acme"})["result"]
+            link = first["inputRequests"]["api_key"]["params"]["url"]
+            state = _first_round(p, 7)
+            server_redis.stop()  # saved to disk on the way down
+            page = browser.get(link)
+            assert page.status_code == 500 and "Nothing was changed" in page.text  # no page without the store
+            down = p.call("transfer", {"amount": 7}, responses=accept, state=state)
+            assert down["error"]["code"] == -32603 and sent == []
+            server_redis.start()  # back with its contents: the same identity, the same tickets
+            page = browser.get(link)
+            token = re.search(r'name="csrf" value="([^"]+)"', page.text)
+            assert page.status_code == 200 and token is not None, page.text
+            posted = browser.post(link, data={"csrf": token.group(1), "value": secret, "decision": "submit"})
+            assert posted.status_code == 200, posted.text
+            done = c.call("connect", {"bank": "Acme"}, responses={"api_key": {"action": "accept"}},
+                          state=first["requestState"])
+            assert done["result"]["content"][0]["text"] == "connected Acme" and runs == [secret]
+            paid = p.call("transfer", {"amount": 7}, responses=accept, state=state)  # the same flow, retried
+            assert paid["result"]["content"][0]["text"] == "sent 7" and sent == [7]
+            replay = p.call("transfer", {"amount": 7}, responses=accept, state=state)
+            assert replay["error"]["code"] == FROZEN and sent == [7]
+    finally:
+        server_redis.stop()

@@ -47,9 +47,14 @@ def _free_port() -> int:
 
 
 class PrivateRedis:
-    """A `redis-server` of the tests' own on a free loopback port, no persistence; stop and start it at will."""
+    """A `redis-server` of the tests' own on a free loopback port; stop and start it at will.
 
-    def __init__(self) -> None:
+    Without `persist` a restart loses everything (the default of a cache); with it, Redis saves its contents
+    when stopped (SIGTERM) and loads them when started again.
+    """
+
+    def __init__(self, *, persist: bool = False) -> None:
+        self.persist = persist
         binary = shutil.which("redis-server")
         if binary is None:
             _missing("redis-server is not installed (Debian: apt-get install redis-server)")
@@ -65,8 +70,8 @@ class PrivateRedis:
     def start(self) -> PrivateRedis:
         log = (self.dir / "redis.log").open("ab")
         self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-             "--dir", str(self.dir)],
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "3600 1" if self.persist else "",
+             "--appendonly", "no", "--dir", str(self.dir)],
             stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 15
         while not answers(self.port):
