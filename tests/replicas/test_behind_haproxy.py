@@ -127,7 +127,10 @@ def test_a_replica_killed_mid_flow_and_every_flow_finished_on_the_other(cluster:
                 assert answer.body["result"]["content"][0]["text"] == f"planned {fid} then b", answer.body
             replays = await asyncio.gather(*(post(client, c.mcp, plan_body(fid, 3, states[fid])) for fid in ids[:5]))
             assert all(r.body.get("error") == FROZEN for r in replays)
-            return {"flows_started_on_a": early_on_a, "round3_on_a": sum(a.served_by == "a" for a in answers),
+            counters = c.lb.stats()
+            return {"flows_started_on_a": early_on_a,
+                    "redispatched_by_lb": sum(int(v.get("wredis") or 0) for v in counters.values()),
+                    "round3_on_a": sum(a.served_by == "a" for a in answers),
                     "finals_on_b": sum(f.served_by == "b" for f in finals)}
 
     figures = asyncio.run(scenario())

@@ -23,6 +23,7 @@ from tests.support.redis import IN_CI
 CONFIG = """\
 global
     maxconn 4096
+    stats socket {stats} mode 600 level user
 
 defaults
     mode http
@@ -73,7 +74,9 @@ class HAProxy:
         lines = "\n".join(f"    server {name} 127.0.0.1:{p} check inter 100ms fall 1 rise 1"
                           for name, p in servers.items())
         self.config = self.dir / "haproxy.cfg"
-        self.config.write_text(CONFIG.format(port=port, servers=lines, sticky=STICKY if sticky else ""))
+        self.stats_socket = self.dir / "stats.sock"
+        self.config.write_text(CONFIG.format(port=port, servers=lines, sticky=STICKY if sticky else "",
+                                             stats=self.stats_socket))
         self.process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -97,6 +100,25 @@ class HAProxy:
                 return self
             except OSError:
                 time.sleep(0.02)
+
+    def stats(self) -> dict[str, dict[str, str]]:
+        """HAProxy's counters per server (`show stat`): e.g. `wretr` retries, `wredis` redispatches."""
+        import socket
+
+        with socket.socket(socket.AF_UNIX) as s:
+            s.connect(str(self.stats_socket))
+            s.sendall(b"show stat\n")
+            data = b""
+            while chunk := s.recv(65536):
+                data += chunk
+        header, *rows = data.decode().strip().splitlines()
+        names = header.lstrip("# ").split(",")
+        out = {}
+        for row in rows:
+            values = dict(zip(names, row.split(","), strict=False))
+            if values.get("pxname") == "replicas":
+                out[values["svname"]] = values
+        return out
 
     def stop(self) -> None:
         if self.process is not None:
