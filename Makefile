@@ -35,6 +35,7 @@ conformance: $(BIN)/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/profile.py --write-doc
+	$(BIN)/python bench/stores.py
 
 # The reliability suite at full size (a reduced version runs inside `make test`): a few minutes.
 stress: $(BIN)/.installed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -11,13 +12,14 @@ from typing import Any, TypeVar, overload
 
 from askback.config import Environment
 from askback.core.decide import DEFAULT_MAX_ROUNDS
+from askback.core.errors import StoreUnavailable
 from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.spec import Spec, SpecError, build_spec
-from askback.core.state import DEFAULT_MAX_STATE_BYTES, Keyring, StateCodec, StatePolicy
+from askback.core.state import DEFAULT_MAX_STATE_BYTES, KeyConfigError, Keyring, StateCodec, StatePolicy
 from askback.flow import Runtime
 from askback.leaks import answer_problem
 from askback.outofband import OutOfBand
-from askback.stores import Store, open_store
+from askback.stores import Store, open_store, sealers
 from askback.web.pages import PageAuth
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -84,6 +86,7 @@ class App:
         self.tools: dict[str, Spec] = {}
         self.prompts: dict[str, Spec] = {}
         self.resources: dict[str, Spec] = {}
+        self._sealer: str | None = None  # this server's entry in the store's record of key rings
 
     # -- registration ------------------------------------------------------------------------------------
     @overload
@@ -203,7 +206,15 @@ class App:
             keyring = Environment(keys=env.keys, store=env.store, data_dir=data_dir).keyring()
         store = self._store
         if store is None or isinstance(store, str):
-            store = open_store(store if isinstance(store, str) else env.store, data_dir=data_dir, clock=self.policy.now)
+            url = store if isinstance(store, str) else env.store
+            store = open_store(url, data_dir=data_dir, clock=self.policy.now, app=self.name)
+        if keys is None and not env.keys and getattr(store, "shared", False):
+            # Each replica would generate a key of its own: every flow crossing replicas would fail.
+            raise KeyConfigError(
+                f"the store {getattr(store, 'where', '')} is shared by replicas, so every replica needs the same "
+                "key ring: set ASKBACK_KEYS to the same value on each (base64url keys of 32 bytes or more; "
+                "docs/security.md shows how to generate one)"
+            )
         return Runtime(
             audience=self.name,
             codec=StateCodec(keyring, self.policy),
@@ -225,8 +236,13 @@ class App:
         """Resolve the runtime and open the store: at start-up, so a bad configuration fails before serving."""
         runtime = self.runtime
         await runtime.store.open()
+        self._sealer, _ = await sealers.announce(runtime.store, runtime.codec.keyring, runtime.clock, sealers.TTL)
         return runtime
 
     async def stop(self) -> None:
         if "runtime" in self.__dict__:
+            if self._sealer is not None:
+                with contextlib.suppress(StoreUnavailable):  # a store that is down must not block shutdown
+                    await sealers.withdraw(self.runtime.store, self._sealer, self.runtime.clock, sealers.TTL)
+                self._sealer = None
             await self.runtime.store.close()

@@ -1,7 +1,8 @@
 """Where askback keeps the little it must remember between requests.
 
-A store URL (`ASKBACK_STORE`) names a backend by its scheme: `memory://` (one process, for tests) or
-`sqlite:///path` (the embedded default, shared by local workers). Empty means SQLite in the data directory.
+A store URL (`ASKBACK_STORE`) names a backend by its scheme: `memory://` (one process, for tests),
+`sqlite:///path` (the embedded default, shared by local workers) or `redis://host:port/db` (`rediss://` with
+TLS: shared by replicas on several machines). Empty means SQLite in the data directory.
 """
 
 from __future__ import annotations
@@ -26,24 +27,37 @@ __all__ = [
 ]
 
 
-def _memory(url: str, data_dir: Path, clock: Clock) -> Store:
+def _memory(url: str, data_dir: Path, clock: Clock, app: str) -> Store:
     if url != "memory://":
         raise StoreConfigError("a memory store URL is exactly memory://")
     return MemoryStore(clock=clock)
 
 
-def _sqlite(url: str, data_dir: Path, clock: Clock) -> Store:
+def _sqlite(url: str, data_dir: Path, clock: Clock, app: str) -> Store:
     if not url.startswith("sqlite:///"):
         raise StoreConfigError("a SQLite store URL is sqlite:///path/to/file (three slashes)")
     return SQLiteStore(Path(url.removeprefix("sqlite:///")), clock=clock)
 
 
-# scheme -> how to build the store it names; a backend is one entry.
-SCHEMES: dict[str, Callable[[str, Path, Clock], Store]] = {"memory": _memory, "sqlite": _sqlite}
+def _redis(url: str, data_dir: Path, clock: Clock, app: str) -> Store:
+    try:
+        from askback.stores.redis import RedisStore  # the `redis` package is only needed by who uses it
+    except ImportError:
+        raise StoreConfigError("a Redis store needs the redis package: pip install 'askback[redis]'") from None
+    return RedisStore(url, app=app, clock=clock)
 
 
-def open_store(url: str, *, data_dir: Path, clock: Clock = time.time) -> Store:
-    """The store named by `url` (not yet opened: `await store.open()` at start-up)."""
+# scheme -> how to build the store it names (url, data directory, clock, the app's name); a backend is one entry.
+SCHEMES: dict[str, Callable[[str, Path, Clock, str], Store]] = {
+    "memory": _memory,
+    "sqlite": _sqlite,
+    "redis": _redis,
+    "rediss": _redis,
+}
+
+
+def open_store(url: str, *, data_dir: Path, clock: Clock = time.time, app: str = "") -> Store:
+    """The store named by `url` (not yet opened: `await store.open()` at start-up); `app` namespaces its keys."""
     if not url:
         return SQLiteStore(data_dir / "askback.sqlite3", clock=clock)
     scheme = url.split(":", 1)[0] if ":" in url else ""
@@ -51,4 +65,4 @@ def open_store(url: str, *, data_dir: Path, clock: Clock = time.time) -> Store:
     if build is None:
         known = ", ".join(f"{s}://" for s in SCHEMES)
         raise StoreConfigError(f"unknown store {scheme or url!r}: use one of {known}")
-    return build(url, data_dir, clock)
+    return build(url, data_dir, clock, app)

@@ -1,0 +1,361 @@
+"""The Redis store against a real Redis: atomic claims and takes, namespaced expiring keys, identity, failing closed.
+
+The machine's Redis (127.0.0.1:6379) serves the tests that only read and write, each under an app name of its
+own; tests that stop, restart or flush Redis get a private `redis-server` (tests/support/redis.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import multiprocessing
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import anyio
+import pytest
+import redis as redis_sync
+
+import askback
+from askback.core.errors import InvalidRequestState, Rejection, StoreUnavailable
+from askback.core.state import KeyConfigError
+from askback.stores import StoreConfigError, open_store, sealers
+from askback.stores.memory import MemoryStore
+from askback.stores.redis import RedisStore
+from tests.conftest import LoopbackServer
+from tests.support.rawclient import RawClient
+from tests.support.redis import PrivateRedis, machine_or_private
+
+KEY = base64.urlsafe_b64encode(bytes(range(32))).decode().rstrip("=")
+OTHER_KEY = base64.urlsafe_b64encode(bytes(range(100, 132))).decode().rstrip("=")
+FROZEN = -32602
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    url, private = machine_or_private()
+    yield url
+    if private is not None:
+        private.stop()
+
+
+@pytest.fixture
+def private_redis() -> Iterator[PrivateRedis]:
+    server = PrivateRedis().start()
+    yield server
+    server.stop()
+
+
+def app_name() -> str:
+    return "t" + os.urandom(5).hex()
+
+
+def raw(url: str) -> redis_sync.Redis:
+    return redis_sync.Redis.from_url(url)
+
+
+def test_a_claim_is_one_set_nx_with_the_flows_expiry_under_the_apps_namespace(redis_url: str) -> None:
+    name = app_name()
+    store = RedisStore(redis_url, app=name)
+    deadline = time.time() + 60
+
+    async def main() -> None:
+        await store.open()
+        assert await store.claim("flow-1", deadline)
+        assert not await store.claim("flow-1", deadline)
+        assert await store.claim("flow-2", deadline)
+        # a record past its deadline no longer blocks (the state it protected cannot open any more)
+        assert await store.claim("old", time.time() - 1)
+        assert await store.claim("old", deadline)
+        await store.close()
+
+    anyio.run(main)
+    r = raw(redis_url)
+    assert r.get(f"askback:{name}:used:flow-1") == b"1"
+    assert r.pexpiretime(f"askback:{name}:used:flow-1") == int(deadline * 1000)  # PXAT: expires with the flow
+    assert r.pexpiretime(f"askback:{name}:identity") == -1  # the identity never expires
+    assert r.get(f"askback:{app_name()}:used:flow-1") is None
+    r.close()
+
+
+def test_put_get_take_expire_and_stay_within_the_app(redis_url: str) -> None:
+    mine, theirs = RedisStore(redis_url, app=app_name()), RedisStore(redis_url, app=app_name())
+    later = time.time() + 60
+
+    async def main() -> None:
+        for store in (mine, theirs):
+            await store.open()
+        await mine.put("mark:f:x", b"done", later)
+        assert await mine.get("mark:f:x") == b"done"
+        assert await theirs.get("mark:f:x") is None  # another app's keys are not visible
+        await mine.put("mark:f:x", b"again", later)
+        assert await mine.get("mark:f:x") == b"again"
+        await mine.put("secret:f:x", b"\x00ciphertext\xff", later)
+        assert await mine.take("secret:f:x") == b"\x00ciphertext\xff"
+        assert await mine.take("secret:f:x") is None  # read once
+        await mine.put("ticket:t", b"r", time.time() - 1)  # already past its deadline
+        assert await mine.get("ticket:t") is None and await mine.take("ticket:t") is None
+        for store in (mine, theirs):
+            await store.close()
+
+    anyio.run(main)
+
+
+def test_of_many_concurrent_claims_and_takes_exactly_one_wins(redis_url: str) -> None:
+    store = RedisStore(redis_url, app=app_name())
+    claims: list[bool] = []
+    takes: list[bytes | None] = []
+
+    async def main() -> None:
+        await store.open()
+        await store.put("secret:s", b"v", time.time() + 60)
+        async with anyio.create_task_group() as tg:
+            for _ in range(50):
+                tg.start_soon(lambda: _append(claims, store.claim("x", time.time() + 60)))
+                tg.start_soon(lambda: _append(takes, store.take("secret:s")))
+        await store.close()
+
+    anyio.run(main)
+    assert claims.count(True) == 1 and takes.count(b"v") == 1 and takes.count(None) == 49
+
+
+async def _append(out: list[Any], awaitable: Any) -> None:
+    out.append(await awaitable)
+
+
+def _in_process(url: str, app: str, start: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    async def main() -> tuple[bool, bytes | None]:
+        store = RedisStore(url, app=app)
+        await store.open()
+        await anyio.sleep(max(0.0, start - time.time()))  # every process at the same instant
+        won = await store.claim("same-flow", time.time() + 60)
+        got = await store.take("secret:one")
+        await store.close()
+        return won, got
+
+    out.put(anyio.run(main))
+
+
+def test_claim_and_take_are_atomic_across_processes(redis_url: str) -> None:
+    name = app_name()
+    raw(redis_url).set(f"askback:{name}:secret:one", b"value", px=60_000)
+    ctx = multiprocessing.get_context("spawn")
+    out: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
+    start = time.time() + 3.0
+    procs = [ctx.Process(target=_in_process, args=(redis_url, name, start, out)) for _ in range(4)]
+    for p in procs:
+        p.start()
+    results = [out.get(timeout=60) for _ in procs]
+    for p in procs:
+        p.join(timeout=30)
+    assert [won for won, _ in results].count(True) == 1, results
+    assert [got for _, got in results].count(b"value") == 1, results
+
+
+def test_the_identity_is_set_once_and_shared(redis_url: str) -> None:
+    name = app_name()
+
+    async def main() -> tuple[str, str]:
+        a, b = RedisStore(redis_url, app=name), RedisStore(redis_url, app=name)
+        await a.open()
+        await b.open()
+        ids = a.identity, b.identity
+        await a.close()
+        await b.close()
+        return ids
+
+    first, second = anyio.run(main)
+    assert first == second and first.startswith("redis-")
+    assert raw(redis_url).get(f"askback:{name}:identity") == first.encode()
+
+
+def test_a_flushed_redis_refuses_claims_of_flows_started_before(private_redis: PrivateRedis,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
+    store = RedisStore(private_redis.url, app="flushed")
+
+    async def main() -> tuple[str, str]:
+        await store.open()
+        before = store.identity
+        assert await store.claim("done-flow", time.time() + 60)
+        raw(private_redis.url).flushall()  # every used-flow record lost, connection kept
+        with pytest.raises(InvalidRequestState) as refused:
+            await store.claim("done-flow", time.time() + 60)  # a replay would otherwise run again
+        assert refused.value.reason is Rejection.STORE_CHANGED
+        after = store.identity
+        assert await store.claim("new-flow", time.time() + 60)  # flows started from now on work
+        await store.close()
+        return before, after
+
+    with caplog.at_level(logging.ERROR, logger="askback"):
+        before, after = anyio.run(main)
+    assert before != after
+    assert any("lost its contents" in r.getMessage() for r in caplog.records)
+
+
+def test_redis_down_fails_closed_and_the_store_recovers_when_it_returns(private_redis: PrivateRedis,
+                                                                         caplog: pytest.LogCaptureFixture) -> None:
+    store = RedisStore(private_redis.url + "?app=down")
+
+    async def main() -> None:
+        await store.open()
+        before = store.identity
+        private_redis.stop()
+        for operation in (store.claim("f", time.time() + 60), store.put("k", b"v", time.time() + 60),
+                          store.get("k"), store.take("k")):
+            with pytest.raises(StoreUnavailable) as down:
+                await operation
+            assert down.value.wire.retryable
+        private_redis.start()  # no persistence: the contents, and so the identity, are new
+        await store.put("k", b"v", time.time() + 60)
+        assert await store.get("k") == b"v"
+        assert store.identity != before  # the reconnection noticed
+        await store.close()
+
+    with caplog.at_level(logging.ERROR, logger="askback"):
+        anyio.run(main)
+    assert any("unavailable" in r.getMessage() for r in caplog.records)
+
+
+def test_store_urls(tmp_path: Path) -> None:
+    store = open_store("redis://:hunter2@127.0.0.1:6390/3", data_dir=tmp_path, app="my:app")
+    assert isinstance(store, RedisStore)
+    assert store.where == "redis://127.0.0.1:6390/3" and "hunter2" not in store.where
+    assert store.prefix == "askback:my%3Aapp:"
+    tls = open_store("rediss://cache.internal:6380/0?app=billing", data_dir=tmp_path, app="ignored")
+    assert isinstance(tls, RedisStore) and tls.prefix == "askback:billing:" and tls.where.startswith("rediss://")
+    with pytest.raises(StoreConfigError, match="app's name"):
+        open_store("redis://127.0.0.1:6379/0", data_dir=tmp_path)
+    with pytest.raises(StoreConfigError, match="redis://host:port/db"):
+        open_store("redis://127.0.0.1:6379/zero", data_dir=tmp_path, app="a")
+    with pytest.raises(StoreConfigError, match="redis://host:port/db"):
+        open_store("redis:///0", data_dir=tmp_path, app="a")
+
+
+def test_an_unreachable_redis_at_start_is_a_clear_start_up_error(private_redis: PrivateRedis) -> None:
+    url = private_redis.url
+    private_redis.stop()
+
+    async def main() -> None:
+        with pytest.raises(StoreConfigError, match=r"cannot reach the Redis store at redis://127\.0\.0\.1"):
+            await RedisStore(url, app="x").open()
+
+    anyio.run(main)
+
+
+def test_a_shared_store_without_askback_keys_is_refused(redis_url: str) -> None:
+    with pytest.raises(KeyConfigError, match="set ASKBACK_KEYS to the same value on each"):
+        askback.App("no-keys", store=redis_url).runtime
+    assert askback.App("keys", store=redis_url, keys=KEY).runtime.store.shared  # type: ignore[attr-defined]
+
+
+def test_replicas_whose_rings_cannot_open_each_others_states_are_reported(caplog: pytest.LogCaptureFixture) -> None:
+    store = MemoryStore()
+    one, phase1, two = (askback.Keyring.from_text(k) for k in (KEY, f"{KEY},{OTHER_KEY}", OTHER_KEY))
+
+    async def main() -> list[list[sealers.Conflict]]:
+        found = []
+        first, conflicts = await sealers.announce(store, one, time.time, 60)
+        found.append(conflicts)
+        rotating, conflicts = await sealers.announce(store, phase1, time.time, 60)  # rotation phase 1: fine
+        found.append(conflicts)
+        found.append((await sealers.announce(store, two, time.time, 60))[1])  # cannot open KEY's states
+        for name in (first, rotating):  # both stopped cleanly: only OTHER seals now
+            await sealers.withdraw(store, name, time.time, 60)
+        found.append((await sealers.announce(store, two, time.time, 60))[1])
+        return found
+
+    with caplog.at_level(logging.ERROR, logger="askback"):
+        first, rotating, wrong, after = anyio.run(main)
+    assert first == [] and rotating == [] and after == []
+    assert sorted((c.this_cannot_open, c.other_cannot_open) for c in wrong) == [(True, False), (True, True)]
+    assert any("same ASKBACK_KEYS" in r.getMessage() for r in caplog.records)
+
+
+# -- over the wire: a single-use tool while Redis goes away and comes back ---------------------------------
+def transfer_app(url: str, runs: list[int]) -> askback.App:
+    app = askback.App("redis-wire", keys=KEY, store=url)
+
+    @app.tool(once=True)
+    def transfer(amount: int, ok: Annotated[bool, askback.Confirm("Send {amount}?")]) -> str:
+        runs.append(amount)
+        return f"sent {amount}"
+
+    return app
+
+
+def _first_round(c: RawClient, amount: int) -> str:
+    first = c.call("transfer", {"amount": amount})["result"]
+    assert first["resultType"] == "input_required"
+    return str(first["requestState"])
+
+
+def test_over_the_wire_redis_down_refuses_retryably_and_a_restart_without_persistence_refuses_old_flows(
+        private_redis: PrivateRedis) -> None:
+    runs: list[int] = []
+    with LoopbackServer(transfer_app(private_redis.url, runs)) as server, RawClient(server.url) as c:
+        state = _first_round(c, 5)
+        private_redis.stop()
+        down = c.call("transfer", {"amount": 5}, responses={"ok": {"action": "accept", "content": {"ok": True}}},
+                      state=state)
+        assert down["error"]["code"] == -32603 and "Retry the same request" in down["error"]["message"], down
+        assert runs == []  # nothing single-use ran without the store
+        private_redis.start()  # back, but empty: whether the flow ran before cannot be known
+        again = c.call("transfer", {"amount": 5}, responses={"ok": {"action": "accept", "content": {"ok": True}}},
+                       state=state)
+        assert again["error"]["code"] == FROZEN and runs == []
+        fresh = _first_round(c, 6)  # a flow started after it returned completes: the server recovered
+        done = c.call("transfer", {"amount": 6}, responses={"ok": {"action": "accept", "content": {"ok": True}}},
+                      state=fresh)
+        assert done["result"]["content"][0]["text"] == "sent 6" and runs == [6]
+
+
+def bank_app(url: str, runs: list[str]) -> askback.App:
+    app = askback.App("redis-bank", keys=KEY, store=url)
+
+    @app.tool()
+    def connect(bank: str, api_key: Annotated[askback.Secret, askback.Ask("the API key of {bank}")]) -> str:
+        runs.append(api_key.reveal())
+        return f"connected {bank}"
+
+    return app
+
+
+def test_a_redis_restarted_with_persistence_mid_flow_loses_no_secret_and_no_single_use_flow() -> None:
+    import re
+
+    import httpx
+
+    server_redis = PrivateRedis(persist=True).start()
+    secret, runs, sent = "sk_live_0123456789abcdef", [], []
+    url_caps = {"elicitation": {"form": {}, "url": {}}}
+    accept = {"ok": {"action": "accept", "content": {"ok": True}}}
+    try:
+        with LoopbackServer(bank_app(server_redis.url, runs)) as bank, LoopbackServer(
+                transfer_app(server_redis.url, sent)) as pay, RawClient(bank.url, capabilities=url_caps) as c, \
+                RawClient(pay.url) as p, httpx.Client() as browser:
+            first = c.call("connect", {"bank": "Acme"})["result"]
+            link = first["inputRequests"]["api_key"]["params"]["url"]
+            state = _first_round(p, 7)
+            server_redis.stop()  # saved to disk on the way down
+            page = browser.get(link)
+            assert page.status_code == 500 and "Nothing was changed" in page.text  # no page without the store
+            down = p.call("transfer", {"amount": 7}, responses=accept, state=state)
+            assert down["error"]["code"] == -32603 and sent == []
+            server_redis.start()  # back with its contents: the same identity, the same tickets
+            page = browser.get(link)
+            token = re.search(r'name="csrf" value="([^"]+)"', page.text)
+            assert page.status_code == 200 and token is not None, page.text
+            posted = browser.post(link, data={"csrf": token.group(1), "value": secret, "decision": "submit"})
+            assert posted.status_code == 200, posted.text
+            done = c.call("connect", {"bank": "Acme"}, responses={"api_key": {"action": "accept"}},
+                          state=first["requestState"])
+            assert done["result"]["content"][0]["text"] == "connected Acme" and runs == [secret]
+            paid = p.call("transfer", {"amount": 7}, responses=accept, state=state)  # the same flow, retried
+            assert paid["result"]["content"][0]["text"] == "sent 7" and sent == [7]
+            replay = p.call("transfer", {"amount": 7}, responses=accept, state=state)
+            assert replay["error"]["code"] == FROZEN and sent == [7]
+    finally:
+        server_redis.stop()
