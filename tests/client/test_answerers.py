@@ -77,6 +77,39 @@ async def test_file_stops_when_the_server_asks_the_same_question_again() -> None
         await answerer.answer(asked(to=TO))
 
 
+async def test_file_accepts_url_steps_only_when_it_says_so_and_prints_the_url() -> None:
+    other = {"method": "elicitation/create", "params": {"mode": "url", "message": "Approve",
+                                                        "url": "https://xn--bnk-qla.example/p/2"}}
+    with pytest.raises(UnknownQuestion, match='a step on a web page: "accept_url": true in the answers accepts it'):
+        await FileAnswerer({"to": IBAN}, url=True).answer(asked(link=URL))
+    err = io.StringIO()
+    everything = FileAnswerer({"accept_url": True}, output=err)
+    assert everything.capabilities == Capabilities(form=True, url=True)  # it can honour URL steps: declared
+    assert await everything.answer(asked(link=URL, ok=other)) == {"link": {"action": "accept"},
+                                                                 "ok": {"action": "accept"}}
+    lines = err.getvalue().splitlines()
+    assert "askback: bank asks for a step on a web page (link): Connect your bank" in lines
+    assert "askback: open https://bank.example.net/connect?session=abc" in lines
+    assert any(line.startswith("askback: warning: the host is written in punycode") for line in lines)
+    everything.waiting(asked(link=URL), 12)
+    assert err.getvalue().endswith("askback: waiting for the page step to finish… (at most 12 s)\n")
+    some = FileAnswerer({"accept_url": ["ok"], "link": False}, output=io.StringIO())
+    assert await some.answer(asked(link=URL, ok=other)) == {"link": decline(), "ok": {"action": "accept"}}
+    with pytest.raises(Postpone):
+        await FileAnswerer({"accept_url": ["ok"]}, missing="postpone").answer(asked(link=URL))
+    with pytest.raises(Exception, match='"accept_url" in the answers must be true, false or a list'):
+        FileAnswerer({"accept_url": "yes"})
+
+
+async def test_file_accepts_a_url_step_again_only_when_its_url_is_new() -> None:
+    answerer = FileAnswerer({"accept_url": True}, output=io.StringIO())
+    await answerer.answer(asked(link=URL))
+    moved = {"method": "elicitation/create", "params": {**URL["params"], "url": "https://bank.example.net/2"}}
+    assert await answerer.answer(asked(link=moved)) == {"link": {"action": "accept"}}
+    with pytest.raises(AnswerRejected):
+        await answerer.answer(asked(link=moved))
+
+
 def test_file_declares_forms_only_unless_told(tmp_path: Path) -> None:
     assert FileAnswerer({}).capabilities == Capabilities(form=True)
     assert FileAnswerer({}, url=True, sampling=True).capabilities == Capabilities(form=True, url=True, sampling=True)
@@ -134,21 +167,57 @@ async def test_terminal_defaults_decline_cancel_and_end_of_input() -> None:
         await person.answer(asked(to=TO))
 
 
-async def test_terminal_url_step_shows_the_host_asks_consent_and_waits_for_done() -> None:
+async def test_terminal_url_step_shows_the_whole_url_and_its_host_and_asks_consent() -> None:
     opened: list[str] = []
-    person, out = terminal(["n", ""], open_browser=lambda url: opened.append(url) or True)
+    person, out = terminal(["n"], open_browser=lambda url: opened.append(url) or True)
     assert await person.answer(asked(link=URL)) == {"link": {"action": "accept"}}
-    assert opened == []  # the person said no: nothing was opened
+    assert opened == []  # the person will open it themselves: nothing was opened
     shown = out.getvalue()
-    assert "https://bank.example.net/connect?session=abc" in shown
-    assert "host: bank.example.net" in shown and "not the host of the MCP server you called, 127.0.0.1" in shown
-    assert "Press Enter when you have finished" in shown
-    person, _ = terminal(["y", ""], open_browser=lambda url: opened.append(url) or True)
+    assert "    https://bank.example.net/connect?session=abc\n            ^^^^^^^^^^^^^^^^\n" in shown
+    assert "host: bank.example.net" in shown
+    assert "! it is not the host of the MCP server you called (127.0.0.1)" in shown
+    assert "Press Enter when you have finished" not in shown  # the client waits for the page, not the person
+    person, _ = terminal(["maybe", "y"], open_browser=lambda url: opened.append(url) or True)
     await person.answer(asked(link=URL))
     assert opened == ["https://bank.example.net/connect?session=abc"]
-    person, _ = terminal(["/decline"])
+    person, _ = terminal(["/decline"], open_browser=lambda url: opened.append(url) or True)
     assert await person.answer(asked(link=URL)) == {"link": {"action": "decline"}}
     assert TerminalAnswerer(url=False).capabilities == Capabilities(form=True)
+
+
+async def test_terminal_url_step_without_a_browser_prints_the_url_and_a_failed_browser_is_said() -> None:
+    person, out = terminal([""], open_browser=None)
+    assert await person.answer(asked(link=URL)) == {"link": {"action": "accept"}}
+    assert "No browser to open here: open the URL above yourself." in out.getvalue()
+    person, out = terminal(["y"], open_browser=lambda url: False)
+    assert await person.answer(asked(link=URL)) == {"link": {"action": "accept"}}
+    assert "The browser could not be started: open the URL above yourself." in out.getvalue()
+    person.waiting(asked(link=URL), 300)
+    assert out.getvalue().endswith("Waiting for the page step to finish… (Ctrl-C to stop; at most 300 s)\n")
+
+
+async def test_terminal_never_opens_a_link_that_is_not_a_web_address() -> None:
+    opened: list[str] = []
+    script = {"method": "elicitation/create", "params": {"mode": "url", "message": "Go",
+                                                         "url": "javascript:alert(1)"}}
+    person, out = terminal([""], open_browser=lambda url: opened.append(url) or True)
+    assert await person.answer(asked(link=script)) == {"link": {"action": "accept"}}
+    assert opened == [] and "this is not a web address (javascript): it is not opened" in out.getvalue()
+
+
+@pytest.mark.parametrize(("url", "warning"), [
+    ("https://xn--bnk-qla.example/askback/p/T", "written in punycode (xn--): it reads as 'bänk.example'"),
+    ("https://pаypal.example/login", "mixes letters of several scripts (Cyrillic, Latin)"),
+    ("https://127.0.0.1:8000@evil.example/p", "the part before '@' (127.0.0.1:8000) is only a user name: "
+                                              "the site is evil.example"),
+    ("http://bank.example/key", "not encrypted (http://)"),
+])
+async def test_terminal_warns_about_a_look_alike_or_unsafe_link(url: str, warning: str) -> None:
+    request = {"method": "elicitation/create", "params": {"mode": "url", "message": "Enter your key", "url": url}}
+    person, out = terminal([""], open_browser=None)
+    await person.answer(asked(link=request))
+    warnings = [line for line in out.getvalue().splitlines() if line.startswith("    ! ")]
+    assert any(warning in line for line in warnings), warnings
 
 
 async def test_terminal_person_answers_sampling_when_allowed() -> None:

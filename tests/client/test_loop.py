@@ -6,12 +6,15 @@ from typing import Any
 
 import pytest
 
-from askback.client import DeadlineExceeded, Pending, ProtocolError, Server, TooManyRounds
-from askback.client.loop import Answer, Done, Limits, Loop, Wait
+from askback.client import DeadlineExceeded, PageNotFinished, Pending, ProtocolError, Server, TooManyRounds
+from askback.client.loop import Answer, Done, Limits, Loop, Wait, WaitPage
 
 SERVER = Server(url="http://127.0.0.1:1/mcp")
 QUESTION = {"q": {"method": "elicitation/create", "params": {"message": "Name?", "requestedSchema": {
     "type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}}}}
+PAGE = {"api_key": {"method": "elicitation/create", "params": {
+    "mode": "url", "message": "Enter the key", "url": "https://bank.example/askback/p/T1"}}}
+OK = {"api_key": {"action": "accept"}}
 ODD_STATE = ' {"nonce": "a b", "n": 1.0} ==\n\t'  # JSON-looking, with spaces: must come back byte for byte
 
 
@@ -124,3 +127,48 @@ def test_resuming_starts_with_the_saved_questions_and_state() -> None:
     lp.answered({"q": {"action": "accept", "content": {"name": "Ada"}}})
     assert lp.request()["requestState"] == ODD_STATE
     assert loop().start() is None
+
+
+def test_a_page_step_asked_again_after_it_was_accepted_is_waited_for_not_asked() -> None:
+    clock = Clock()
+    lp = loop(Limits(max_rounds=2, url_wait=20), clock=clock)
+    assert isinstance(lp.receive(asking("s1", PAGE)), Answer)
+    lp.answered(OK)
+    waits = []
+    for n in range(6):  # more rounds than max_rounds: waiting for a page is not a round of questions
+        step = lp.receive(asking(f"s{n + 2}", PAGE))
+        assert isinstance(step, WaitPage) and step.pending.request_state == f"s{n + 2}"
+        assert lp.request()["inputResponses"] == OK and lp.request()["requestState"] == f"s{n + 2}"
+        waits.append((step.seconds, step.first))
+        clock.now += step.seconds
+    assert waits == [(1, True), (2, False), (4, False), (5, False), (5, False), (3, False)]  # capped at the bound
+    with pytest.raises(PageNotFinished) as raised:
+        lp.receive(asking("s9", PAGE))
+    assert "The page step at bank.example was not finished within 20 s" in str(raised.value)
+    assert raised.value.pending is not None and raised.value.pending.request_state == "s9"
+    assert lp.rounds == 1
+
+
+def test_a_declined_or_new_url_or_a_new_question_is_answered_again_and_restarts_the_wait() -> None:
+    lp = loop()
+    lp.receive(asking("s", PAGE))
+    lp.answered({"api_key": {"action": "decline"}})
+    assert isinstance(lp.receive(asking("s", PAGE)), Answer)  # declined before: the person is asked again
+    lp.answered(OK)
+    assert isinstance(lp.receive(asking("s", PAGE)), WaitPage)
+    moved = {"api_key": {**PAGE["api_key"], "params": {**PAGE["api_key"]["params"], "url": "https://bank.example/2"}}}
+    assert isinstance(lp.receive(asking("s", moved)), Answer)  # another URL: another step
+    lp.answered(OK)
+    mixed = lp.receive(asking("s", {**moved, **QUESTION}))
+    assert isinstance(mixed, Answer) and mixed.again == frozenset({"api_key"})  # only the form is new
+    lp.answered({**OK, "q": {"action": "accept", "content": {"name": "Ada"}}})
+    step = lp.receive(asking("s", moved))
+    assert isinstance(step, WaitPage) and step.first and step.seconds == 1  # a fresh stretch of waiting
+
+
+def test_no_page_wait_at_all_stops_at_the_first_repeat() -> None:
+    lp = loop(Limits(url_wait=0))
+    lp.receive(asking("s", PAGE))
+    lp.answered(OK)
+    with pytest.raises(PageNotFinished):
+        lp.receive(asking("s", PAGE))

@@ -25,7 +25,7 @@ class _Usage(Exception):
 
 
 def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from askback.client.loop import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT
+    from askback.client.loop import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT, DEFAULT_URL_WAIT
 
     era = argparse.ArgumentParser(add_help=False)
     era.add_argument("--json", action="store_true", help="print JSON (the default when stdout is not a terminal)")
@@ -57,6 +57,14 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         help=f"wall-clock limit for the whole call, answering included (default {DEFAULT_TIMEOUT:g}; 0: none)",
     )
     answering.add_argument("--no-url", action="store_true", help="do not take steps on web pages (URL mode)")
+    answering.add_argument(
+        "--url-wait",
+        type=float,
+        default=DEFAULT_URL_WAIT,
+        metavar="SECONDS",
+        help="how long to wait for a page step the person agreed to take before stopping with status 4 "
+        f"(default {DEFAULT_URL_WAIT:g})",
+    )
     answering.add_argument(
         "--answer-sampling",
         action="store_true",
@@ -217,12 +225,15 @@ def _make_client(args: argparse.Namespace, server: Server) -> Client:
         answerer = Later(terminal.capabilities) if args.save_pending else terminal
     if args.max_rounds < 1:
         raise _Usage("--max-rounds must be at least 1")
+    if args.url_wait < 0:
+        raise _Usage("--url-wait must not be negative")
     return Client(
         server,
         answerer=answerer,
         roots=args.roots,
         max_rounds=args.max_rounds,
         timeout=args.timeout or None,
+        url_wait=args.url_wait,
         mode="legacy" if args.legacy else "auto",
         env=dict(os.environ),
     )

@@ -25,6 +25,7 @@ from askback.client.errors import (
 from askback.client.loop import Limits
 from askback.client.pending import (
     DeadlineExceeded,
+    PageNotFinished,
     Pending,
     PendingFileError,
     Postponed,
@@ -67,6 +68,7 @@ __all__ = [
     "Later",
     "Limits",
     "NoMoreInput",
+    "PageNotFinished",
     "Pending",
     "PendingFileError",
     "Postpone",

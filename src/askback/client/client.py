@@ -13,18 +13,29 @@ import anyio
 import mcp_types as types
 from pydantic import BaseModel, ValidationError
 
-from askback.client.answerers.base import Answerer, Asked, Postpone
+from askback.client.answerers.base import Answerer, Asked, Postpone, Waits
 from askback.client.answerers.callable import CallableAnswerer
 from askback.client.connection import Connection, Mode
 from askback.client.errors import AnswerError, ClientError, ProtocolError
-from askback.client.loop import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT, Answer, Done, Limits, Loop, Wait
-from askback.client.pending import Pending, Postponed, Server, TooManyRounds
+from askback.client.loop import (
+    DEFAULT_MAX_ROUNDS,
+    DEFAULT_TIMEOUT,
+    DEFAULT_URL_WAIT,
+    Answer,
+    Done,
+    Limits,
+    Loop,
+    Wait,
+    WaitPage,
+)
+from askback.client.pending import PageNotFinished, Pending, Postponed, Server, TooManyRounds
 from askback.client.questions import (
     FormQuestion,
     Question,
     RootsQuestion,
     SamplingQuestion,
     UrlQuestion,
+    accept,
     cancel,
     parse_question,
     roots,
@@ -57,6 +68,12 @@ class Client:
     session, so there one call at a time is asked for). A call
     ends early with `TooManyRounds` after `max_rounds` rounds of questions, `DeadlineExceeded` after `timeout`
     seconds, or `Postponed` when the answerer postpones; each carries `pending`, which `resume` continues.
+
+    A URL step (a page to visit) is put to the answerer once. Its `accept` only says the person agreed to go;
+    while the server asks the same URL again, the page step is not finished, so the client waits (1 s growing
+    to 5 s between retries) and retries without asking again, for at most `url_wait` seconds; then it ends
+    with `PageNotFinished` (carrying `pending`). An answerer with a `waiting(asked, seconds)` method is told
+    once when the waiting begins.
     """
 
     def __init__(
@@ -68,6 +85,7 @@ class Client:
         roots: Sequence[str | Path] | None = None,
         max_rounds: int = DEFAULT_MAX_ROUNDS,
         timeout: float | None = DEFAULT_TIMEOUT,
+        url_wait: float = DEFAULT_URL_WAIT,
         mode: Mode = "auto",
         env: Mapping[str, str] | None = None,
         client_name: str = "askback",
@@ -79,7 +97,7 @@ class Client:
         self.answerer = answerer
         self.sampler = _sampling_answerer(sampler) if sampler is not None else None
         self.roots = list(roots) if roots is not None else None
-        self.limits = Limits(max_rounds=max_rounds, timeout=timeout)
+        self.limits = Limits(max_rounds=max_rounds, timeout=timeout, url_wait=url_wait)
         base = answerer.capabilities if answerer is not None else Capabilities()
         self.capabilities = dataclasses.replace(
             base, sampling=base.sampling or sampler is not None, roots=base.roots or roots is not None
@@ -95,6 +113,9 @@ class Client:
         self._current: tuple[str, str, Mapping[str, Any]] = ("", "", {})
         self._asked_back = 0
         self._back_error: BaseException | None = None
+        # On the handshake era the server itself waits for an accepted page step, inside the pending request:
+        # this scope bounds that wait to `url_wait` from the acceptance (inf while no page step is under way).
+        self._page_scope: anyio.CancelScope | None = None
 
     async def __aenter__(self) -> Client:
         await self._connection.__aenter__()
@@ -167,7 +188,7 @@ class Client:
         step = loop.start()
         while True:
             if step is None:
-                raw = await self._connection.request(loop.method, loop.request())
+                raw = await self._send(loop)
                 if self._back_error is not None:  # an answer over the session's back-channel failed
                     raise self._back_error
                 step = loop.receive(raw)
@@ -175,23 +196,48 @@ class Client:
                 return step.result
             if isinstance(step, Wait):
                 await anyio.sleep(step.seconds)
+            elif isinstance(step, WaitPage):
+                if step.first:
+                    self._tell_waiting(self._asked_for(step.pending, ()))
+                await anyio.sleep(step.seconds)
             else:
                 assert isinstance(step, Answer)
+                pending = step.pending
+                new = tuple(q for q in pending.questions if q.key not in step.again)
                 try:
-                    pending = step.pending
-                    responses = await self._answer(
-                        self._asked(
-                            pending.questions,
-                            pending.rounds,
-                            pending.method,
-                            pending.target,
-                            pending.params.get("arguments"),
-                        )
-                    )
+                    responses = await self._answer(self._asked_for(pending, new))
                 except Postpone:
                     raise Postponed("The questions were kept for later.", step.pending) from None
-                loop.answered(responses)
+                loop.answered({**{key: accept() for key in step.again}, **responses})
             step = None
+
+    async def _send(self, loop: Loop) -> dict[str, Any]:
+        """One request; on the handshake era, bounded by `url_wait` once a page step the server waits for was
+        accepted over the session."""
+        if self._connection.modern:
+            return await self._connection.request(loop.method, loop.request())
+        with anyio.CancelScope() as scope:
+            self._page_scope = scope
+            try:
+                return await self._connection.request(loop.method, loop.request())
+            finally:
+                self._page_scope = None
+        raise PageNotFinished(
+            f"The page step was not finished within {self.limits.url_wait:g} s; the call stops here.", None
+        )
+
+    def _asked_for(self, pending: Pending, questions: tuple[Question, ...]) -> Asked:
+        return self._asked(
+            questions or pending.questions,
+            pending.rounds,
+            pending.method,
+            pending.target,
+            pending.params.get("arguments"),
+        )
+
+    def _tell_waiting(self, asked: Asked) -> None:
+        if isinstance(self.answerer, Waits):
+            self.answerer.waiting(asked, self.limits.url_wait)
 
     def _asked(
         self, questions: tuple[Question, ...], round_number: int, method: str, target: str, arguments: Any
@@ -238,7 +284,15 @@ class Client:
                 raise TooManyRounds(
                     f"The server asked more than {self.limits.max_rounds} questions; the call stops here.", None
                 )
-            return (await self._answer(self._asked((question,), self._asked_back, *self._current)))[question.key]
+            asked = self._asked((question,), self._asked_back, *self._current)
+            if self._page_scope is not None:  # a new question: whatever page step came before is finished
+                self._page_scope.deadline = math.inf
+            answer = (await self._answer(asked))[question.key]
+            if isinstance(question, UrlQuestion) and answer.get("action") == "accept" and self._page_scope:
+                # The server now waits for the page step before it answers the request: bound that wait.
+                self._page_scope.deadline = anyio.current_time() + self.limits.url_wait
+                self._tell_waiting(asked)
+            return answer
         except Postpone:
             self._back_error = CannotPostpone(
                 f"{self.server_name} speaks {self.protocol_version}: it asks over a live connection, so its "

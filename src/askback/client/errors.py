@@ -50,9 +50,9 @@ class AnswerError(ClientError):
 class UnknownQuestion(AnswerError):
     """An answers file (or mapping) has no answer for this question."""
 
-    def __init__(self, key: str, fields: tuple[str, ...] = ()) -> None:
+    def __init__(self, key: str, fields: tuple[str, ...] = (), *, hint: str = "") -> None:
         where = f" (fields: {', '.join(fields)})" if fields and fields != (key,) else ""
-        super().__init__(f"no answer for the question {key!r}{where}")
+        super().__init__(f"no answer for the question {key!r}{where}" + (f": {hint}" if hint else ""))
         self.key = key
         self.fields = fields
 

@@ -8,7 +8,11 @@ it keeps, whatever drives it:
 - the retry carries the same method and params, the answers, and the `requestState` exactly as received —
   never parsed, never sent when the server gave none, never kept past this one call;
 - `max_rounds` input_required results at most, and a wall-clock deadline; each ends with an exception
-  carrying the open questions.
+  carrying the open questions;
+- a URL question asked again, with the same URL, after it was accepted means "the page step is not finished
+  yet" (the server learns that only from its own store): it is not put to the person again but answered
+  `accept` again after a growing wait (`WaitPage`), up to `url_wait` seconds, and such rounds do not count
+  against `max_rounds` (the person answered nothing new).
 """
 
 from __future__ import annotations
@@ -20,27 +24,34 @@ from dataclasses import dataclass
 from typing import Any
 
 from askback.client.errors import ProtocolError
-from askback.client.pending import DeadlineExceeded, Pending, Server, TooManyRounds, target_of
-from askback.client.questions import parse_questions
+from askback.client.pending import DeadlineExceeded, PageNotFinished, Pending, Server, TooManyRounds, target_of
+from askback.client.questions import UrlQuestion, parse_questions
 
 DEFAULT_MAX_ROUNDS = 16
 DEFAULT_TIMEOUT = 600.0
+DEFAULT_URL_WAIT = 300.0
 
 
 @dataclass(frozen=True)
 class Limits:
-    """How long a call may take: rounds, wall-clock seconds (None: no deadline), and the state-only backoff."""
+    """How long a call may take: rounds, wall-clock seconds (None: no deadline), the state-only backoff, and
+    how long to wait for a page step the person agreed to take (with its own, slower backoff)."""
 
     max_rounds: int = DEFAULT_MAX_ROUNDS
     timeout: float | None = DEFAULT_TIMEOUT
     backoff_initial: float = 0.1
     backoff_max: float = 2.0
+    url_wait: float = DEFAULT_URL_WAIT
+    url_backoff_initial: float = 1.0
+    url_backoff_max: float = 5.0
 
     def __post_init__(self) -> None:
         if self.max_rounds < 1:
             raise ValueError("max_rounds must be at least 1")
         if self.timeout is not None and self.timeout <= 0:
             raise ValueError("timeout must be positive (or None for no deadline)")
+        if self.url_wait < 0:
+            raise ValueError("url_wait must not be negative")
 
 
 @dataclass(frozen=True)
@@ -52,9 +63,14 @@ class Done:
 
 @dataclass(frozen=True)
 class Answer:
-    """The server asks: answer `pending.questions`, then call `Loop.answered`."""
+    """The server asks: answer `pending.questions`, then call `Loop.answered`.
+
+    `again` are the keys of URL questions the person already accepted, asked again with the same URL: the
+    answer to those is `accept` once more, without asking (their page step is under way).
+    """
 
     pending: Pending
+    again: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -64,7 +80,19 @@ class Wait:
     seconds: float
 
 
-Step = Done | Answer | Wait
+@dataclass(frozen=True)
+class WaitPage:
+    """Only page steps under way were asked again: send the retry (already answered) after `seconds`.
+
+    `first` is true for the first wait of a stretch: the moment to tell the person, once, that the client waits.
+    """
+
+    seconds: float
+    pending: Pending
+    first: bool
+
+
+Step = Done | Answer | Wait | WaitPage
 
 
 class Loop:
@@ -97,6 +125,9 @@ class Loop:
         self._state: str | None = resume.request_state if resume is not None else None
         self._responses: dict[str, Any] | None = None
         self._state_only = 0
+        self._accepted: dict[str, str] = {}  # URL question key -> the URL the person agreed to go to
+        self._page_since: float | None = None  # when the current stretch of waiting for a page began
+        self._page_waits = 0
 
     @property
     def target(self) -> str:
@@ -134,7 +165,11 @@ class Loop:
         if not requests and state is None:
             raise ProtocolError("an input_required result carries neither inputRequests nor requestState")
         requests = dict(requests or {})
-        parse_questions(requests)  # malformed questions fail here, before anything is asked
+        questions = parse_questions(requests)  # malformed questions fail here, before anything is asked
+        again = frozenset(q.key for q in questions if isinstance(q, UrlQuestion) and self._accepted.get(q.key) == q.url)
+        if questions and len(again) == len(questions):
+            return self._wait_page(requests, state, again)
+        self._page_since, self._page_waits = None, 0
         self.rounds += 1
         self.pending = Pending(
             self.server, self.method, self.params, requests, state, self.rounds, self.protocol_version, self.server_name
@@ -150,11 +185,41 @@ class Loop:
             delay = min(self.limits.backoff_max, self.limits.backoff_initial * 2 ** (self._state_only - 1))
             return Wait(delay * (0.5 + self.jitter() / 2))
         self._state_only = 0
-        return Answer(self.pending)
+        return Answer(self.pending, again)
+
+    def _wait_page(self, requests: dict[str, Any], state: str | None, again: frozenset[str]) -> WaitPage:
+        """The page steps the person agreed to are not finished yet: wait 1 s, 2 s, 4 s, then 5 s each time."""
+        self.pending = Pending(
+            self.server, self.method, self.params, requests, state, self.rounds, self.protocol_version, self.server_name
+        )
+        now = self.clock()
+        first = self._page_since is None
+        if self._page_since is None:
+            self._page_since = now
+        left = self._page_since + self.limits.url_wait - now
+        if left <= 0:
+            hosts = sorted({q.host for q in self.pending.questions if isinstance(q, UrlQuestion)})
+            raise PageNotFinished(
+                f"The page step at {', '.join(hosts)} was not finished within {self.limits.url_wait:g} s; "
+                "the call stops here.",
+                self.pending,
+            )
+        self._page_waits += 1
+        delay = min(self.limits.url_backoff_max, self.limits.url_backoff_initial * 2 ** (self._page_waits - 1))
+        self._state = state
+        self._responses = {key: {"action": "accept"} for key in again}
+        return WaitPage(min(delay, left), self.pending, first)
 
     def answered(self, responses: Mapping[str, Any]) -> None:
         """The answers to the last `Answer`'s questions, sent with the next request."""
         self._responses = dict(responses)
+        urls = {q.key: q.url for q in self.pending.questions if isinstance(q, UrlQuestion)} if self.pending else {}
+        for key, url in urls.items():
+            answer = responses.get(key)
+            if isinstance(answer, Mapping) and answer.get("action") == "accept":
+                self._accepted[key] = url
+            else:
+                self._accepted.pop(key, None)
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (never negative), or None without a deadline."""

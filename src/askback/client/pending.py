@@ -207,3 +207,7 @@ class DeadlineExceeded(Unfinished):
 
 class Postponed(Unfinished):
     """The answerer chose to answer later (e.g. `--save-pending`); continue with `Client.resume(pending)`."""
+
+
+class PageNotFinished(Unfinished):
+    """A page step the person agreed to take was still not finished after the client's `url_wait` seconds."""

@@ -38,6 +38,15 @@ class Answerer(Protocol):
         ...
 
 
+@runtime_checkable
+class Waits(Protocol):
+    """An answerer that wants to know when the client waits for page steps it accepted (to say so, once)."""
+
+    def waiting(self, asked: Asked, seconds: float) -> None:
+        """The client now waits, for at most `seconds`, for the URL steps in `asked` to be finished."""
+        ...
+
+
 class Postpone(Exception):
     """Raised by an answerer: do not answer now; the call ends with `Postponed` carrying the pending questions."""
 

@@ -4,8 +4,8 @@ Prompts go to standard error (standard output stays for the result), answers are
 Every field shows its title, description, default and constraints; a bad entry is explained and asked again
 on the spot; a round of several answers is reviewed (and any answer changed) before it is sent. At any
 prompt, `/decline` says no to the question, `/cancel` dismisses it, `?` shows help. A URL step shows the
-whole URL with its host set apart, opens a browser only when the person agrees, and waits until the person
-says the step is done.
+whole URL with its host set apart and what looks wrong about it (`links.Link.warnings`), and opens a browser
+only when the person agrees; the client then waits for the page step to finish (told once, by `waiting`).
 """
 
 from __future__ import annotations
@@ -14,18 +14,20 @@ import contextlib
 import os
 import sys
 import threading
+import unicodedata
 import webbrowser
 from collections.abc import Callable, Mapping
 from typing import Any, TextIO
-from urllib.parse import urlsplit
 
 import anyio
 import anyio.from_thread
 import anyio.lowlevel
+import anyio.to_thread
 
 from askback.client.answerers.base import Asked
 from askback.client.errors import NoMoreInput
 from askback.client.inert import one_line, shown
+from askback.client.links import Link
 from askback.client.questions import (
     Field,
     FormQuestion,
@@ -90,11 +92,25 @@ class Style:
         return self._wrap("32", text)
 
 
+def system_browser() -> Callable[[str], bool] | None:
+    """`webbrowser.open` when there is a browser to run (`$BROWSER`, a desktop's or a console one), else None."""
+    try:
+        webbrowser.get()
+    except webbrowser.Error:
+        return None
+    return webbrowser.open
+
+
+def _SYSTEM_BROWSER(url: str) -> bool:  # a marker default: "look for the system's browser"
+    raise AssertionError("replaced by system_browser() before use")
+
+
 class TerminalAnswerer:
     """Asks a person in a terminal. Declares forms and URL steps; sampling and roots only when asked to.
 
     `sampling=True` lets the person answer a server's request for a model's reply (or route those to a model
-    with `Client(sampler=...)`); `roots=True` lets the person list the roots to expose.
+    with `Client(sampler=...)`); `roots=True` lets the person list the roots to expose. `open_browser` opens a
+    URL the person agreed to (default: the system's browser, when `webbrowser` finds one; None: never).
     """
 
     def __init__(
@@ -105,7 +121,7 @@ class TerminalAnswerer:
         roots: bool = False,
         input: TextIO | None = None,
         output: TextIO | None = None,
-        open_browser: Callable[[str], bool] = webbrowser.open,
+        open_browser: Callable[[str], bool] | None = _SYSTEM_BROWSER,
         style: Style | None = None,
     ) -> None:
         self._capabilities = Capabilities(form=True, url=url, sampling=sampling, roots=roots)
@@ -254,34 +270,52 @@ class TerminalAnswerer:
 
     async def _ask_url(self, question: UrlQuestion, prefix: str, asked: Asked) -> dict[str, Any]:
         s = self.style
+        link = Link.of(question.url)
         message = f": {_indent(shown(question.message), first='')}" if question.message else ""
         self.say(prefix + s.bold("A step on a web page") + message)
-        self.say("    " + one_line(question.url))
-        self.say("    host: " + s.warn(one_line(question.host)))
-        server_host = urlsplit(asked.server_url).hostname if asked.server_url else None
-        if server_host and server_host != question.host:
-            self.say(s.dim(f"    (not the host of the MCP server you called, {one_line(server_host)})"))
+        # The whole URL, with its host set apart where it stands in the text (a colour is not always shown).
+        self.say("    " + link.before + s.warn(link.host_text) + link.after)
+        if link.host_text:
+            self.say("    " + " " * _width(link.before) + s.warn("^" * max(1, _width(link.host_text))))
+        self.say("    host: " + s.warn(link.host_text or "(none)"))
+        for warning in link.warnings(asked.server_url):
+            self.say(s.warn(f"    ! {warning}"))
+        browser = self._browser() if link.web else None
+        if browser is None:
+            where = "open the URL above yourself" if link.web else "it is not opened"
+            self.say(f"    No browser to open here: {where}." if link.web else f"    {where.capitalize()}.")
+            await self.read_command("  Press Enter to go on (the client then waits for the page step), or /decline: ")
+            return accept()
         while True:
-            text = (await self.read_command("  Open this page in your browser? [y/n] ")).strip().lower()
+            text = (
+                (await self.read_command("  Open it in your browser? [y]es, [n]o: I will open it myself, /decline: "))
+                .strip()
+                .lower()
+            )
             if text in ("y", "yes"):
-                opened = False
                 try:
-                    opened = bool(self.open_browser(question.url))
+                    opened = bool(await anyio.to_thread.run_sync(browser, question.url, abandon_on_cancel=True))
                 except Exception:
                     opened = False
                 self.say(
                     "    Opened in your browser."
                     if opened
-                    else "    No browser could be started: open the URL above yourself."
+                    else "    The browser could not be started: open the URL above yourself."
                 )
-                break
+                return accept()
             if text in ("n", "no"):
-                self.say("    Not opened. You can open the URL above yourself, or /decline.")
-                break
+                self.say("    Not opened: open the URL above yourself.")
+                return accept()
             self.say(s.error("    Answer y or n (or /decline, /cancel)."))
-        await self.read_command("  Press Enter when you have finished on that page (or /decline, /cancel): ")
-        self.say(s.ok("    Done."))
-        return accept()
+
+    def _browser(self) -> Callable[[str], bool] | None:
+        if self.open_browser is _SYSTEM_BROWSER:
+            self.open_browser = system_browser()
+        return self.open_browser
+
+    def waiting(self, asked: Asked, seconds: float) -> None:
+        """Said once when the client starts waiting for the page step the person agreed to take."""
+        self.say(self.style.dim(f"  Waiting for the page step to finish… (Ctrl-C to stop; at most {seconds:g} s)"))
 
     async def _ask_sample(self, question: SamplingQuestion, prefix: str) -> dict[str, Any]:
         s = self.style
@@ -362,11 +396,16 @@ def _summary(answer: Mapping[str, Any]) -> str:
     if answer.get("action") in _DONE:
         return _DONE[answer["action"]]
     if answer.get("action") == "accept":
-        return "done"
+        return "going to the page"
     if "roots" in answer:
         return ", ".join(str(r.get("uri")) for r in answer["roots"])
     content = answer.get("content")
     return str(content.get("text", "")) if isinstance(content, Mapping) else ""
+
+
+def _width(text: str) -> int:
+    """Columns `text` takes in a terminal: wide East Asian characters two, combining marks none."""
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _indent(text: str, *, first: str) -> str:
