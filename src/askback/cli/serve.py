@@ -23,6 +23,7 @@ from uvicorn.supervisors import Multiprocess
 
 from askback.app import App
 from askback.config import ExposureError, HostChecks, env_flag, env_list
+from askback.core.errors import StoreUnavailable
 from askback.core.state import KeyConfigError
 from askback.loader import TargetError, load_app
 from askback.mcp.http import http_app
@@ -79,6 +80,8 @@ def serve(
         return _fail(str(exc))
     try:
         anyio.run(_check_start, app)  # fail here, with a clear message, on a bad key or store
+    except StoreUnavailable:
+        return _fail(f"cannot start {app.name!r}: its store cannot be reached (is it running? see ASKBACK_STORE)")
     except (KeyConfigError, StoreConfigError, OSError) as exc:
         return _fail(f"cannot start {app.name!r}: {exc}")
     if stdio:
