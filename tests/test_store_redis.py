@@ -341,7 +341,7 @@ def test_a_redis_restarted_with_persistence_mid_flow_loses_no_secret_and_no_sing
             state = _first_round(p, 7)
             server_redis.stop()  # saved to disk on the way down
             page = browser.get(link)
-            assert page.status_code == 500 and "Nothing was changed" in page.text  # no page without the store
+            assert page.status_code == 503 and "Nothing was saved" in page.text  # no page without the store
             down = p.call("transfer", {"amount": 7}, responses=accept, state=state)
             assert down["error"]["code"] == -32603 and sent == []
             server_redis.start()  # back with its contents: the same identity, the same tickets

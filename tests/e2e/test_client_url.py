@@ -200,15 +200,11 @@ import askback
 app = askback.App("keyring-shop")
 
 
-def accounts(api_key: object) -> list[str]:
-    """Offered once the key is entered (it names api_key), so asked in the round after the page step."""
-    return ["main", "spare"]
-
-
 @app.tool()
 def connect(shop: str, api_key: Annotated[askback.Secret, askback.Ask("the API key of {shop}")],
-            account: Annotated[str, askback.OneOf(accounts)]) -> str:
-    return f"connected {shop} ({account}) with a key of {len(api_key.reveal())} characters"
+            ok: Annotated[bool, askback.Confirm("Connect {shop}?")]) -> str:
+    """The confirmation is the last step, asked in the round after the page step."""
+    return f"connected {shop} with a key of {len(api_key.reveal())} characters"
 '''
 
 
@@ -222,13 +218,13 @@ def test_the_secret_is_in_no_output_nor_in_the_pending_file_saved_after_it(tmp_p
         complete_page(read_url(client, seen), value=SECRET, decision="submit")
         out, err = client.communicate(timeout=120)
         err = "".join(seen) + err
-        assert client.returncode == 3, err + out  # the account, asked after the key, is not in the file: saved
+        assert client.returncode == 3, err + out  # the confirmation, asked after the key, is not in the file: saved
         saved = pending.read_text()
-        assert list(json.loads(saved)["inputRequests"]) == ["account"]
-        finished = run("resume", str(pending), "--answers", answers(tmp_path, account="spare"), cwd=tmp_path)
+        assert list(json.loads(saved)["inputRequests"]) == ["ok"]
+        finished = run("resume", str(pending), "--answers", answers(tmp_path, ok=True), cwd=tmp_path)
         assert finished.returncode == 0, finished.stderr
         assert json.loads(finished.stdout)["content"][0]["text"] == (
-            f"connected tea (spare) with a key of {len(SECRET)} characters")
+            f"connected tea with a key of {len(SECRET)} characters")
         everything = out + err + saved + finished.stdout + finished.stderr
         assert SECRET not in everything
 

@@ -216,7 +216,8 @@ class _Round:
         return render(template, self.values)
 
     def values_json(self, names: Sequence[str]) -> dict[str, Any]:
-        return {n: self.spec.param(n).to_json(self.values[n]) for n in names}
+        """The values a confirmation binds: a secret entered out of band is never among them."""
+        return {n: self.spec.param(n).to_json(self.values[n]) for n in names if self.values[n] is not kinds.DEFERRED}
 
     def check_answer(self, value: Any) -> str | None:
         return self.call.answer_guard(value)

@@ -323,7 +323,7 @@ class ApprovalParam(ConfirmParam):
         mark = r.marks.get(self.name)
         if not isinstance(mark, Mark):
             text = r.render(self.message or "Approve?")
-            summary = tuple((n, show(r.values[n])) for n in self.deps)
+            summary = tuple((n, show(r.values[n])) for n in self.deps if r.values[n] is not DEFERRED)
             return MarkRequest(self.name, "approval", self.title, text, summary)
         q = UrlQuestion(key=self.name, message=_page_message(r, "approve or reject this action"), url=mark.url)
         refused = _refused_at_the_link(r, self, q)

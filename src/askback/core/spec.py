@@ -161,12 +161,16 @@ def build_spec(
     for p in params:
         deps = p.deps
         if isinstance(p, ConfirmParam):
-            deps = confirm_deps  # a confirmation is the last step: it covers every value the function receives
-            deps = tuple(d for d in deps if not isinstance(by_kind.get(d), SecretParam))
+            # A confirmation is the last step: it covers every value the function receives, a secret included
+            # (asked after it is entered), though a secret's value is never shown or bound into its text.
+            named = [d for d in template_fields(p.message) if isinstance(by_kind.get(d), SecretParam)]
+            if named:
+                raise SpecError(f"{where}: the confirmation text of {p.name!r} names the secret {named[0]!r}")
+            deps = confirm_deps
         if isinstance(p, ApprovalParam):
             deps = tuple(dict.fromkeys((*deps, *p.condition_params)))  # the condition reads these values
         secret_deps = [d for d in deps if isinstance(by_kind.get(d), SecretParam)]
-        if secret_deps:
+        if secret_deps and not isinstance(p, ConfirmParam):
             raise SpecError(
                 f"{where}: parameter {p.name!r} waits for the secret {secret_deps[0]!r}, whose value is only read "
                 "when the function runs; a question, an options provider or a condition cannot use it"

@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
+from askback.core.errors import StoreUnavailable
 from askback.core.state import b64url
 from askback.core.text import one_line
 from askback.outofband import PAGE_PATH, OutOfBand, Ticket
@@ -59,6 +60,9 @@ class _Pages:
     async def endpoint(self, request: Request) -> Response:
         try:
             return await self._handle(request)
+        except StoreUnavailable:
+            return self._page(503, "Try again shortly", html.message(
+                "The service is briefly unavailable", "Nothing was saved. Try the link again in a moment.", bad=True))
         except Exception:
             logger.exception("an askback page failed")
             return self._page(500, "Something went wrong", html.message(
