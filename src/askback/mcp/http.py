@@ -65,8 +65,13 @@ def http_app(
     server: Server[Any] | None = None,
     allowed_hosts: Sequence[str] | None = None,
     extra_routes: Sequence[BaseRoute] = (),
+    a2a: Any = True,
 ) -> Starlette:
-    """A Starlette app serving `app` over streamable HTTP at `path` (both eras)."""
+    """A Starlette app serving `app` over streamable HTTP at `path` (both eras), and as an A2A agent.
+
+    `a2a`: True serves A2A (JSON-RPC at `/a2a`, the card at `/.well-known/agent-card.json`) when `a2a-sdk` is
+    installed; False not at all; or an `askback.a2a.A2AServer` built with other settings.
+    """
     sdk_server = server or build_server(app)
     security = _security(host, allowed_hosts)
     modern = StreamableHTTPSessionManager(
@@ -76,13 +81,18 @@ def http_app(
         app=sdk_server, json_response=False, stateless=False, security_settings=security
     )
     router = _EraRouter(modern, legacy)
+    a2a_server = _a2a_server(app, a2a)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await app.start()  # keys and store at start-up, not on the first request
         try:
             async with modern.run(), legacy.run():
-                yield
+                if a2a_server is None:
+                    yield
+                else:
+                    async with a2a_server.running():
+                        yield
         finally:
             await app.stop()
 
@@ -90,8 +100,22 @@ def http_app(
         Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]),
         *pages_for(app, host),
         *extra_routes,
+        # Last: A2A's routes (JSON-RPC binding only; the SDK's REST binding would shadow what follows it).
+        *(a2a_server.routes if a2a_server is not None else []),
     ]
     return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
+
+
+def _a2a_server(app: App, a2a: Any) -> Any:
+    if a2a is False or a2a is None:
+        return None
+    if a2a is not True:
+        return a2a
+    try:
+        from askback.a2a import A2AServer
+    except ImportError:  # a2a-sdk is an optional extra: without it the app serves MCP only
+        return None
+    return A2AServer(app)
 
 
 class _McpStarlette(Starlette):

@@ -1,0 +1,81 @@
+"""The A2A side of `askback serve`: JSON-RPC at `/a2a`, the agent card at `/.well-known/agent-card.json`.
+
+Only the JSON-RPC binding is mounted: the SDK's REST routes add a catch-all `/{tenant}` that would shadow every
+route mounted after them (askback's pages among them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from a2a.server.request_handlers import DefaultRequestHandler
+from a2a.server.request_handlers.response_helpers import agent_card_to_dict
+from a2a.server.routes import create_jsonrpc_routes
+from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from askback.a2a.card import agent_card
+from askback.a2a.executor import AskbackExecutor, owner_resolver
+from askback.a2a.tasks import TaskStoreSetup, open_task_store
+from askback.app import App
+from askback.config import default_data_dir
+
+A2A_PATH = "/a2a"
+
+
+class A2AServer:
+    """Everything A2A needs for one app: executor, task store, request handler and routes."""
+
+    def __init__(
+        self,
+        app: App,
+        *,
+        tasks_url: str | None = None,
+        path: str = A2A_PATH,
+        poll_seconds: float = 0.5,
+    ) -> None:
+        self.app = app
+        self.path = path
+        data_dir = getattr(app, "_data_dir", None) or default_data_dir()
+        self.tasks: TaskStoreSetup = open_task_store(tasks_url, Path(data_dir), owner_resolver(app))
+        self.executor = AskbackExecutor(app, poll_seconds=poll_seconds)
+        self._card = agent_card(app, self._url(None))
+        self.handler = DefaultRequestHandler(
+            agent_executor=self.executor,
+            task_store=self.tasks.store,
+            agent_card=self._card,
+            event_stream=self.tasks.event_stream,
+        )
+
+    def _url(self, request: Request | None) -> str:
+        public = self.app.runtime.public_url
+        if public:
+            return public.rstrip("/") + self.path
+        if request is not None:
+            return str(request.base_url).rstrip("/") + self.path
+        return "http://127.0.0.1" + self.path
+
+    async def card(self, request: Request) -> Response:
+        card = agent_card(self.app, self._url(request))
+        return JSONResponse(agent_card_to_dict(card))
+
+    @property
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route(AGENT_CARD_WELL_KNOWN_PATH, endpoint=self.card, methods=["GET"]),
+            *create_jsonrpc_routes(self.handler, self.path),
+        ]
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Open the task store at start-up; drain active tasks and close the store at shutdown."""
+        await self.tasks.open()
+        try:
+            yield
+        finally:
+            await self.handler.aclose()
+            await self.tasks.close()
