@@ -9,11 +9,15 @@ from __future__ import annotations
 import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
+from a2a.server.context import ServerCallContext
 from a2a.server.request_handlers import DefaultRequestHandler
 from a2a.server.request_handlers.response_helpers import agent_card_to_dict
 from a2a.server.routes import create_jsonrpc_routes
+from a2a.types import a2a_pb2 as pb
 from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
+from a2a.utils.errors import UnsupportedOperationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -25,6 +29,33 @@ from askback.app import App
 from askback.config import default_data_dir
 
 A2A_PATH = "/a2a"
+_TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})
+
+
+class _Handler(DefaultRequestHandler):
+    """The SDK's handler, except that a message never vanishes silently.
+
+    The SDK runs one message per task at a time. A message that arrives while a stream waits on a page step is
+    queued; if that step finishes the task, the SDK drops the queued message and answers its sender with the
+    finished task, as if the message had been applied. Here that sender gets a clear error instead.
+    """
+
+    async def on_message_send(self, params: pb.SendMessageRequest, context: ServerCallContext) -> Any:
+        result = await super().on_message_send(params, context)
+        sent = params.message
+        if (
+            isinstance(result, pb.Task)
+            and sent.task_id
+            and result.status.state in _TERMINAL
+            and not params.configuration.return_immediately
+            and not params.configuration.HasField("history_length")
+            and all(m.message_id != sent.message_id for m in result.history)
+        ):
+            raise UnsupportedOperationError(
+                message=f"Task {result.id} finished ({pb.TaskState.Name(result.status.state)}) while this message "
+                "waited behind it; the message was not applied."
+            )
+        return result
 
 
 class A2AServer:
@@ -44,7 +75,7 @@ class A2AServer:
         self.tasks: TaskStoreSetup = open_task_store(tasks_url, Path(data_dir), owner_resolver(app))
         self.executor = AskbackExecutor(app, poll_seconds=poll_seconds)
         self._card = agent_card(app, self._url(None))
-        self.handler = DefaultRequestHandler(
+        self.handler = _Handler(
             agent_executor=self.executor,
             task_store=self.tasks.store,
             agent_card=self._card,
