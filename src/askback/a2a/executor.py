@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import uuid
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -28,7 +28,7 @@ from google.protobuf import json_format, struct_pb2
 from askback.a2a import record as records
 from askback.a2a import wire
 from askback.app import App, Request
-from askback.core.errors import AskbackError, InvalidRequestState
+from askback.core.errors import AskbackError, InvalidRequestState, Rejection
 from askback.core.kinds import ValueParam
 from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
@@ -68,8 +68,16 @@ def owner_resolver(app: App) -> Callable[[ServerCallContext], str]:
 
 
 class AskbackExecutor(AgentExecutor):
-    def __init__(self, app: App, *, poll_seconds: float = 0.5, patience_seconds: float = 600.0) -> None:
+    def __init__(
+        self,
+        app: App,
+        *,
+        poll_seconds: float = 0.5,
+        patience_seconds: float = 600.0,
+        task_finished: Callable[[str, ServerCallContext], Awaitable[bool]] | None = None,
+    ) -> None:
         self.app = app
+        self.task_finished = task_finished
         self.flow = Flow(app.runtime)
         self.poll_seconds = poll_seconds
         self.patience_seconds = patience_seconds
@@ -210,14 +218,33 @@ class AskbackExecutor(AgentExecutor):
         )
         try:
             return await self.flow.step(spec, rnd)
+        except InvalidRequestState as exc:
+            if exc.reason is not Rejection.REPLAYED:
+                await self._rejected(context, updater, exc)
+                return None
+            # Another request (on another replica) claimed this task's final round and is running it: writing
+            # a state here would race its result. Wait for it to finish, then say this message was not applied.
+            await self._await_finish(task_id, context.call_context)
+            raise UnsupportedOperationError(
+                message=f"Task {task_id} was completed by another request; this message was not applied."
+            ) from None
         except AskbackError as exc:
-            state = _STATES.get(exc.wire.a2a_state, pb.TASK_STATE_FAILED)
-            await updater.update_status(state, _message(wire.error(exc.public_message), context), metadata=_done())
+            await self._rejected(context, updater, exc)
         except Exception:
             logger.exception("a2a %s %s raised", spec.kind, one_line(spec.name))
             out = wire.error(f"{spec.name} failed with an internal error. The server log has the details.")
             await updater.failed(_message(out, context))
         return None
+
+    async def _rejected(self, context: RequestContext, updater: TaskUpdater, exc: AskbackError) -> None:
+        state = _STATES.get(exc.wire.a2a_state, pb.TASK_STATE_FAILED)
+        await updater.update_status(state, _message(wire.error(exc.public_message), context), metadata=_done())
+
+    async def _await_finish(self, task_id: str, call: ServerCallContext, seconds: float = 30.0) -> None:
+        waited = 0.0
+        while self.task_finished is not None and waited < seconds and not await self.task_finished(task_id, call):
+            await asyncio.sleep(0.1)
+            waited += 0.1
 
     async def _finish(self, context: RequestContext, updater: TaskUpdater, spec: Spec, step: Step) -> None:
         if isinstance(step, Finished):

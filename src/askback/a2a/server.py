@@ -73,7 +73,7 @@ class A2AServer:
         self.path = path
         data_dir = getattr(app, "_data_dir", None) or default_data_dir()
         self.tasks: TaskStoreSetup = open_task_store(tasks_url, Path(data_dir), owner_resolver(app))
-        self.executor = AskbackExecutor(app, poll_seconds=poll_seconds)
+        self.executor = AskbackExecutor(app, poll_seconds=poll_seconds, task_finished=self._finished)
         self._card = agent_card(app, self._url(None))
         self.handler = _Handler(
             agent_executor=self.executor,
@@ -81,6 +81,12 @@ class A2AServer:
             agent_card=self._card,
             event_stream=self.tasks.event_stream,
         )
+
+    async def _finished(self, task_id: str, call: ServerCallContext) -> bool:
+        """Whether the stored task has reached a terminal state (read fresh from the store)."""
+        stored = await self.tasks.store.get(task_id, call)
+        task = getattr(stored, "task", stored)  # a versioned store answers a StoredTask
+        return task is None or task.status.state in _TERMINAL
 
     def _url(self, request: Request | None) -> str:
         public = self.app.runtime.public_url
