@@ -38,7 +38,10 @@ def serve(target: str, host: str, port: int, stdio: bool, workers: int, log_leve
 
     from askback.mcp.http import http_app
 
-    print(f"askback: serving {app.name!r} - MCP at http://{_host_for_url(host)}:{port}/mcp", file=sys.stderr)
+    where = f"http://{_host_for_url(host)}:{port}"
+    print(f"askback: serving {app.name!r} - MCP at {where}/mcp", file=sys.stderr)
+    if _a2a_installed():
+        print(f"askback: A2A agent at {where} (card: {where}/.well-known/agent-card.json)", file=sys.stderr)
     if workers > 1:
         os.environ[_TARGET_ENV] = target
         os.environ["ASKBACK_SERVE_HOST"] = host
@@ -48,6 +51,12 @@ def serve(target: str, host: str, port: int, stdio: bool, workers: int, log_leve
     else:
         uvicorn.run(http_app(app, host=host), host=host, port=port, log_level=log_level)
     return 0
+
+
+def _a2a_installed() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("a2a") is not None
 
 
 def _host_for_url(host: str) -> str:
