@@ -80,6 +80,9 @@ class A2AServer:
             task_store=self.tasks.store,
             agent_card=self._card,
             event_stream=self.tasks.event_stream,
+            # A parked task's in-memory runner is released after a while; its next message rebuilds it from the
+            # store (as after a restart), so tasks waiting on people do not pile up in memory.
+            interrupted_task_timeout=120.0,
         )
 
     async def _finished(self, task_id: str, call: ServerCallContext) -> bool:
