@@ -13,6 +13,7 @@ Every database store is owner-scoped: a task is only found by the principal that
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -36,11 +37,20 @@ class TaskStoreSetup:
     url: str = "memory://"
 
     async def open(self) -> None:
-        initialize = getattr(self.store, "initialize", None)
-        if initialize is not None:
-            await initialize()
-        if self.event_stream is not None:
-            await self.event_stream.initialize()
+        """Create the tables if needed. Several workers start at once: one that loses the race to create a
+        table sees it exist on its second look."""
+        for attempt in range(3):
+            try:
+                initialize = getattr(self.store, "initialize", None)
+                if initialize is not None:
+                    await initialize()
+                if self.event_stream is not None:
+                    await self.event_stream.initialize()
+                return
+            except Exception as exc:  # sqlalchemy's OperationalError / IntegrityError, by driver
+                if attempt == 2 or "exist" not in str(exc).lower():
+                    raise
+                await asyncio.sleep(0.1 * (attempt + 1))
 
     async def close(self) -> None:
         if self.event_stream is not None:
