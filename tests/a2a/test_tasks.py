@@ -3,6 +3,7 @@ with the flat schema of what is missing, partial and invalid answers, decline, a
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 import httpx
@@ -198,3 +199,25 @@ async def test_no_credential_is_ever_asked_in_a_data_part_schema(serve_agent: An
         task = await agent.call("note", topic="api key")  # the rendered question names a credential
         assert state(task) == "TASK_STATE_REJECTED"
         assert "never asked" in status_parts(task)[0]
+
+
+def test_a_loopback_agent_refuses_other_hosts_and_origins(serve_agent: Any) -> None:
+    """DNS rebinding: a page on another site that resolves to 127.0.0.1 must not reach the agent."""
+    base = serve_agent(counting_app([]))
+    body = {"jsonrpc": "2.0", "id": 1, "method": "GetTask", "params": {"id": "x"}}
+    with httpx.Client(headers={"A2A-Version": "1.0"}) as http:
+        assert http.post(base + "/a2a", json=body, headers={"Host": "evil.example"}).status_code == 421
+        assert http.post(base + "/a2a", json=body, headers={"Origin": "http://evil.example"}).status_code == 403
+        assert http.get(base + "/.well-known/agent-card.json", headers={"Host": "evil.example"}).status_code == 421
+        assert http.post(base + "/a2a", content=json.dumps(body), headers={"Content-Type": "text/plain"}
+                         ).status_code == 400
+        assert http.post(base + "/a2a", json=body).status_code == 200  # the real thing still works
+
+
+@pytest.mark.anyio
+async def test_a_field_that_was_not_asked_is_named_in_the_question(serve_agent: Any) -> None:
+    async with Agent(serve_agent(counting_app([]))) as agent:
+        task = await agent.call("book", seats=2)
+        task = await agent.answer(task, {"nmae": "Ada"})
+        assert list(schema_of(task)["properties"]) == ["name"]
+        assert "nmae" in extension_meta(task)["problem"] and "nmae" in status_parts(task)[0]

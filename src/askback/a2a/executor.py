@@ -146,6 +146,9 @@ class AskbackExecutor(AgentExecutor):
                 responses, problem = {}, str(exc)
             if not data_parts and text.strip():
                 responses, problem = _text_answer(text, asked)
+            unknown = _unasked(data_parts, asked)
+            if unknown and problem is None:
+                problem = f"Not asked, so not used: {', '.join(unknown)}. Answer the fields of the schema."
             _redact(message, sorted({f for r in responses.values() for f in r.get("content", {})}))
             spec = self._specs[(current.kind, current.name)]
         await self._play(context, updater, spec, current, responses, principal, problem)
@@ -288,6 +291,18 @@ def _text_answer(text: str, asked: Sequence[Question]) -> tuple[dict[str, Any], 
         return {q.key: {"action": "accept", "content": {name: text.strip()}}}, None
     return {}, ('A text reply cannot answer these fields; send a data part mapping field names to values, '
                 'or {"action": "decline"}.')
+
+
+def _unasked(data_parts: Sequence[Any], asked: Sequence[Question]) -> list[str]:
+    """Names in an answer that no asked field has (a typo would otherwise be dropped without a word)."""
+    fields = {f for q in asked for f in (getattr(q, "schema", None) or {}).get("properties", {})}
+    given: set[str] = set()
+    for data in data_parts:
+        if isinstance(data, Mapping):
+            content = data.get("content") if data.get("action") == "accept" else data
+            if isinstance(content, Mapping):
+                given.update(str(k) for k in content if k != "action")
+    return sorted(given - fields)
 
 
 def _with_problem(out: wire.MessageOut, problem: str) -> wire.MessageOut:

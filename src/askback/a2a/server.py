@@ -7,7 +7,7 @@ route mounted after them (askback's pages among them).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +18,7 @@ from a2a.server.routes import create_jsonrpc_routes
 from a2a.types import a2a_pb2 as pb
 from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
 from a2a.utils.errors import UnsupportedOperationError
+from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
@@ -71,6 +72,7 @@ class A2AServer:
     ) -> None:
         self.app = app
         self.path = path
+        self.security: TransportSecuritySettings | None = None  # set by `http_app` to MCP's settings
         data_dir = getattr(app, "_data_dir", None) or default_data_dir()
         self.tasks: TaskStoreSetup = open_task_store(tasks_url, Path(data_dir), owner_resolver(app))
         self.executor = AskbackExecutor(app, poll_seconds=poll_seconds, task_finished=self._finished)
@@ -105,10 +107,25 @@ class A2AServer:
 
     @property
     def routes(self) -> list[BaseRoute]:
+        jsonrpc = create_jsonrpc_routes(self.handler, self.path)
         return [
-            Route(AGENT_CARD_WELL_KNOWN_PATH, endpoint=self.card, methods=["GET"]),
-            *create_jsonrpc_routes(self.handler, self.path),
+            Route(AGENT_CARD_WELL_KNOWN_PATH, endpoint=self._guarded(self.card, post=False), methods=["GET"]),
+            *(Route(r.path, endpoint=self._guarded(r.endpoint, post=True), methods=["POST"])
+              for r in jsonrpc if isinstance(r, Route)),
         ]
+
+    def _guarded(self, endpoint: Callable[[Request], Awaitable[Response]], *, post: bool) -> Any:
+        """The endpoint behind the same Host, Origin and Content-Type checks as MCP's (DNS-rebinding protection
+        on a loopback server; `allowed_hosts` elsewhere)."""
+
+        async def guarded(request: Request) -> Response:
+            if self.security is not None:
+                refused = await TransportSecurityMiddleware(self.security).validate_request(request, is_post=post)
+                if refused is not None:
+                    return refused
+            return await endpoint(request)
+
+        return guarded
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[None]:

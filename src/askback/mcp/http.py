@@ -81,7 +81,7 @@ def http_app(
         app=sdk_server, json_response=False, stateless=False, security_settings=security
     )
     router = _EraRouter(modern, legacy)
-    a2a_server = _a2a_server(app, a2a)
+    a2a_server = _a2a_server(app, a2a, security)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -106,16 +106,18 @@ def http_app(
     return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
 
 
-def _a2a_server(app: App, a2a: Any) -> Any:
+def _a2a_server(app: App, a2a: Any, security: TransportSecuritySettings | None) -> Any:
     if a2a is False or a2a is None:
         return None
-    if a2a is not True:
-        return a2a
-    try:
-        from askback.a2a import A2AServer
-    except ImportError:  # a2a-sdk is an optional extra: without it the app serves MCP only
-        return None
-    return A2AServer(app)
+    if a2a is True:
+        try:
+            from askback.a2a import A2AServer
+        except ImportError:  # a2a-sdk is an optional extra: without it the app serves MCP only
+            return None
+        a2a = A2AServer(app)
+    if a2a.security is None:
+        a2a.security = security  # the same Host/Origin checks as MCP's endpoint
+    return a2a
 
 
 class _McpStarlette(Starlette):
