@@ -221,3 +221,17 @@ async def test_a_field_that_was_not_asked_is_named_in_the_question(serve_agent: 
         task = await agent.answer(task, {"nmae": "Ada"})
         assert list(schema_of(task)["properties"]) == ["name"]
         assert "nmae" in extension_meta(task)["problem"] and "nmae" in status_parts(task)[0]
+
+
+@pytest.mark.anyio
+async def test_a_cancelled_task_never_runs(serve_agent: Any) -> None:
+    from a2a.types import a2a_pb2 as pb
+
+    runs: list[Any] = []
+    async with Agent(serve_agent(counting_app(runs))) as agent:
+        task = await agent.call("book", seats=2, name="Ada")
+        cancelled = await agent._client.cancel_task(pb.CancelTaskRequest(id=task.id))
+        assert state(cancelled) == "TASK_STATE_CANCELED"
+        with pytest.raises(A2AError):
+            await agent.answer(task, {"ok": True})
+    assert runs == []
