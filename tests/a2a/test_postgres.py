@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import uuid
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import httpx
 import pytest
+from a2a.types import a2a_pb2 as pb
 from a2a.utils.errors import A2AError
+from google.protobuf import json_format
 from pydantic import Field
 
 import askback
-from tests.a2a.support import Agent, result_data, schema_of, state
+from askback.demo import transfer
+from tests.a2a.support import Agent, message, result_data, schema_of, state
 from tests.conftest import IN_CI, LoopbackServer
 
 ADMIN = os.environ.get("ASKBACK_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/postgres")
@@ -113,3 +118,51 @@ async def test_two_replicas_serve_one_task_and_run_it_once(pg_url: str) -> None:
             final = await b.get(task.id)
             assert state(final) == "TASK_STATE_COMPLETED" and result_data(final) == {"seats": 3, "name": "Ada"}
     assert runs == ["Ada"]
+
+
+@pytest.mark.anyio
+async def test_a_subscriber_on_the_other_replica_sees_the_page_step_finish_the_task(pg_url: str) -> None:
+    def bank() -> askback.App:  # a replica of the demo's transfer: each replica builds its own App
+        app = askback.App("askback-demo")
+        app.tool(once=True)(transfer)
+        return app
+
+    def approve(url: str) -> None:
+        with httpx.Client() as browser:
+            page = browser.get(url)
+            token = re.search(r'name="csrf" value="([^"]+)"', page.text)
+            assert token is not None
+            browser.post(url, data={"csrf": token.group(1), "decision": "approve"})
+
+    with LoopbackServer(bank()) as one, LoopbackServer(bank()) as two:
+        async with Agent(f"http://127.0.0.1:{one.port}", streaming=True) as a, \
+                Agent(f"http://127.0.0.1:{two.port}", streaming=True) as b:
+            first = {"tool": "transfer", "arguments": {"amount": 5000, "to": "DE44500105175407324931",
+                                                       "from_account": "DE89370400440532013000"}}
+            seen: list[str] = []  # what a client of replica two sees while replica one waits on the page
+            async for event in a.stream(message(first)):
+                update = event.status_update if event.HasField("status_update") else None
+                if update is not None and update.status.state == pb.TASK_STATE_AUTH_REQUIRED:
+                    status = event.status_update
+                    url = json_url(status.status.message)
+                    opened = asyncio.Event()
+
+                    async def watch(task_id: str = status.task_id) -> None:
+                        async for other in b._client.subscribe(pb.SubscribeToTaskRequest(id=task_id)):
+                            opened.set()  # the subscription is open on replica two (it starts with the task)
+                            if other.HasField("status_update"):
+                                seen.append(pb.TaskState.Name(other.status_update.status.state))
+                            if seen and seen[-1] == "TASK_STATE_COMPLETED":
+                                return
+
+                    watcher = asyncio.create_task(watch())
+                    await asyncio.wait_for(opened.wait(), 30)
+                    await asyncio.to_thread(approve, url)  # the page completes on replica one's stream
+                    await asyncio.wait_for(watcher, 30)
+                    break
+            assert seen[-1:] == ["TASK_STATE_COMPLETED"], seen
+
+
+def json_url(msg: Any) -> str:
+    meta = json_format.MessageToDict(msg.metadata)
+    return str(meta["https://askback.dev/extensions/input-schema/v1"]["pages"][0]["url"])
