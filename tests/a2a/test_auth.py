@@ -142,3 +142,21 @@ async def _outcome(call: Any) -> pb.Task | str:
         return await call
     except A2AError as exc:
         return str(exc)
+
+
+@pytest.mark.anyio
+async def test_a_task_waiting_on_a_page_over_a_stream_can_be_cancelled(serve_agent: Any) -> None:
+    base = serve_agent(demo_app)
+    async with Agent(base, streaming=True) as streamer, Agent(base) as other:
+        first = message({"tool": "transfer", "arguments": {"amount": 5000, "to": IBAN, "from_account": EVERYDAY}})
+        states = []
+        async for event in streamer.stream(first):
+            if event.HasField("status_update"):
+                states.append(pb.TaskState.Name(event.status_update.status.state))
+                if states[-1] == "TASK_STATE_AUTH_REQUIRED":
+                    task_id = event.status_update.task_id
+                    cancelled = await other._client.cancel_task(pb.CancelTaskRequest(id=task_id))
+                    assert state(cancelled) == "TASK_STATE_CANCELED"
+                    break
+        final = await other.get(task_id)
+        assert state(final) == "TASK_STATE_CANCELED" and not final.artifacts

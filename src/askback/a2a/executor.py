@@ -73,14 +73,15 @@ class AskbackExecutor(AgentExecutor):
         app: App,
         *,
         poll_seconds: float = 0.5,
-        patience_seconds: float = 600.0,
+        patience_seconds: float | None = None,
         task_finished: Callable[[str, ServerCallContext], Awaitable[bool]] | None = None,
     ) -> None:
         self.app = app
         self.task_finished = task_finished
         self.flow = Flow(app.runtime)
         self.poll_seconds = poll_seconds
-        self.patience_seconds = patience_seconds
+        # A stream waits on a page for most of a round's lifetime, then leaves the task parked for a message.
+        self.patience_seconds = patience_seconds if patience_seconds is not None else app.policy.round_ttl * 0.9
         # Every task runs its function at most once: the final round is claimed as for a `once=True` tool.
         self._specs: dict[tuple[str, str], Spec] = {}
         for kind, registry in (("tool", app.tools), ("prompt", app.prompts)):
