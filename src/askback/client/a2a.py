@@ -62,6 +62,14 @@ def _ints(value: Any) -> Any:
     return value
 
 
+def _in_order(schema: dict[str, Any]) -> dict[str, Any]:
+    """Properties in the order of `required` (a protobuf Struct keeps no key order; a list keeps its order)."""
+    props = schema.get("properties", {})
+    order = [n for n in schema.get("required", []) if n in props] + [n for n in props if n not in schema.get(
+        "required", [])]
+    return {**schema, "properties": {n: props[n] for n in order}}
+
+
 def questions_of(task: Mapping[str, Any]) -> tuple[Question, ...]:
     """An interrupted task's status message as client questions (MCP `inputRequests` shapes, parsed)."""
     status = task.get("status", {})
@@ -82,7 +90,7 @@ def questions_of(task: Mapping[str, Any]) -> tuple[Question, ...]:
                 p["text"] for p in parts if "text" in p and not any(pg.get("url", "") in p["text"]
                                                                     for pg in meta.get("pages", []))
             )
-            params = {"mode": "form", "message": form_text or text, "requestedSchema": _ints(dict(schema))}
+            params = {"mode": "form", "message": form_text or text, "requestedSchema": _in_order(_ints(dict(schema)))}
             requests[key] = {"method": "elicitation/create", "params": params}
         elif not requests:  # an agent without the extension asks in free text
             reply = {"type": "object", "properties": {_REPLY: {"type": "string", "title": "Reply"}},
