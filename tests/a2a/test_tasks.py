@@ -138,6 +138,20 @@ async def test_a_plain_text_message_calls_the_only_skill(serve_agent: Any) -> No
 
 
 @pytest.mark.anyio
+async def test_a_text_that_no_parameter_takes_is_said_so(serve_agent: Any) -> None:
+    app = askback.App("one")
+
+    @app.tool()
+    def pick(size: str, color: str) -> str:  # two text parameters: which one would the text be?
+        return f"{size} {color}"
+
+    async with Agent(serve_agent(app)) as agent:
+        task = await agent.send(message(text="three red ones"))
+        assert sorted(schema_of(task)["properties"]) == ["color", "size"]
+        assert "the text was not used" in status_parts(task)[0]
+
+
+@pytest.mark.anyio
 async def test_text_to_an_agent_with_several_skills_is_rejected_with_how_to_call(serve_agent: Any) -> None:
     async with Agent(serve_agent(counting_app([]))) as agent:
         task = await agent.send(message(text="book me something"))

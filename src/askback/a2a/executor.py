@@ -128,7 +128,11 @@ class AskbackExecutor(AgentExecutor):
             await event_queue.enqueue_event(_new_task(task_id, context_id, message))
             current = records.Record(invocation.kind, invocation.name, arguments)
             responses: dict[str, Any] | None = None
-            problem = None
+            problem = (
+                f"{spec.name} has no single text parameter, so the text was not used. Answer the fields of the schema."
+                if invocation.unused_text
+                else None
+            )
         else:
             token = json_format.MessageToDict(task.metadata).get(records.RECORD_KEY, {}).get("record")
             try:

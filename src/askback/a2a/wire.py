@@ -40,6 +40,7 @@ class Invocation:
     kind: str  # "tool" or "prompt"
     name: str
     arguments: dict[str, Any]
+    unused_text: bool = False  # a plain text that no parameter could take
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def read_invocation(data_parts: Sequence[Any], text: str, skills: Mapping[str, t
     if len(skills) == 1:
         (sid, (kind, text_param)), = skills.items()
         arguments = {text_param: text} if text_param and text.strip() else {}
-        return Invocation(kind, sid, arguments)
+        return Invocation(kind, sid, arguments, unused_text=bool(text.strip()) and not text_param)
     raise BadMessage(
         "Say which skill to run with a data part {\"tool\": NAME, \"arguments\": {...}}; "
         f"this agent has several: {_names(skills)}."
