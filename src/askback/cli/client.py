@@ -251,6 +251,14 @@ async def _call(args: argparse.Namespace) -> int:
             result = await client.request(pending.method, pending.params, resume=pending)
         return _print_result(args, pending.method, result)
     arguments = _json_object(args.args, "--args") if getattr(args, "args", None) else {}
+    from askback.client.a2a import AgentCall, agent_base
+
+    base = await agent_base(args.server)
+    if base is not None:  # an A2A agent (its card URL or base URL): the same answerers, over A2A
+        settings = _make_client(args, _server_of(args.server))  # never connected: its answerer and limits
+        arguments.update(_a2a_pairs(args.pairs))
+        call = AgentCall(base, answerer=settings.answerer, limits=settings.limits)
+        return _print_result(args, "tools/call", await call.call(args.tool, arguments))
     async with _make_client(args, _server_of(args.server)) as client:
         if args.command == "read":
             method, params = "resources/read", {"uri": args.uri}
@@ -385,6 +393,25 @@ def _items_schema(schema: Any) -> Any:
         if (found := _items_schema(sub)) is not None:
             return found
     return None
+
+
+def _a2a_pairs(pairs: list[str]) -> dict[str, Any]:
+    """An agent card has no input schemas: `key:=JSON` is JSON, `key=value` text (the agent validates)."""
+    import json
+
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise _Usage(f"{pair!r} is not KEY=VALUE or KEY:=JSON")
+        if not key.endswith(":"):
+            out[key] = value
+            continue
+        try:
+            out[key[:-1]] = json.loads(value)
+        except json.JSONDecodeError as exc:
+            raise _Usage(f"{pair!r}: the value is not JSON ({exc})") from None
+    return out
 
 
 def _json_types(schema: Any) -> set[str]:

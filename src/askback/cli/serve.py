@@ -101,6 +101,9 @@ def serve(
     def announce() -> None:  # "serving" comes last: it is the line that says the server is ready
         print(f"askback: {checks.describe()}", file=sys.stderr)
         print(f"askback: serving {app.name!r} - MCP at {url}", file=sys.stderr)
+        if _a2a_installed():
+            base = url.removesuffix("/mcp")
+            print(f"askback: A2A agent at {base} (card: {base}/.well-known/agent-card.json)", file=sys.stderr)
 
     try:
         if workers > 1:
@@ -194,3 +197,9 @@ def _serve_stdio(app: object) -> int:
 
     anyio.run(run)
     return 0
+
+
+def _a2a_installed() -> bool:
+    from importlib.util import find_spec
+
+    return find_spec("a2a") is not None

@@ -136,8 +136,12 @@ def http_app(
     allowed_origins: Sequence[str] | None = None,
     allow_any_origin: bool = False,
     extra_routes: Sequence[BaseRoute] = (),
+    a2a: Any = True,
 ) -> Starlette:
-    """A Starlette app serving `app` over streamable HTTP at `path` (both eras).
+    """A Starlette app serving `app` over streamable HTTP at `path` (both eras), and as an A2A agent.
+
+    `a2a`: True serves A2A (JSON-RPC at `/a2a`, the card at `/.well-known/agent-card.json`) when `a2a-sdk` is
+    installed; False not at all; or an `askback.a2a.A2AServer` built with other settings.
 
     Every request must carry an allowed `Host` and, if it sends one, an allowed `Origin` (`askback.config.
     HostChecks`): by default the loopback names when `host` is a loopback address; off loopback, `allowed_hosts`
@@ -153,6 +157,7 @@ def http_app(
         app=sdk_server, json_response=False, stateless=False, security_settings=security
     )
     router = _EraRouter(modern, legacy)
+    a2a_server = _a2a_server(app, a2a, security)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -160,7 +165,11 @@ def http_app(
         warn_if_development_mode(app)
         try:
             async with modern.run(), legacy.run():
-                yield
+                if a2a_server is None:
+                    yield
+                else:
+                    async with a2a_server.running():
+                        yield
         finally:
             await app.stop()
 
@@ -168,8 +177,24 @@ def http_app(
         Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]),
         *pages_for(app, host),
         *extra_routes,
+        # Last: A2A's routes (JSON-RPC binding only; the SDK's REST binding would shadow what follows it).
+        *(a2a_server.routes if a2a_server is not None else []),
     ]
     return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
+
+
+def _a2a_server(app: App, a2a: Any, security: TransportSecuritySettings | None) -> Any:
+    if a2a is False or a2a is None:
+        return None
+    if a2a is True:
+        try:
+            from askback.a2a import A2AServer
+        except ImportError:  # a2a-sdk is an optional extra: without it the app serves MCP only
+            return None
+        a2a = A2AServer(app)
+    if a2a.security is None:
+        a2a.security = security  # the same Host/Origin checks as MCP's endpoint
+    return a2a
 
 
 class _McpStarlette(Starlette):

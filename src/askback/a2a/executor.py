@@ -1,0 +1,372 @@
+"""An askback `App` as an a2a-sdk `AgentExecutor`: one message, one round of the flow.
+
+The first message of a task names the call; each later message on the same task answers what the last round
+asked. Between messages the task's progress is its sealed record in the task's metadata (`record.py`), so the
+SDK's task store keeps it, a restart does not lose it, and any replica sharing the store can continue it.
+
+Every task's final round is single-use (the flow claims it in askback's store before the function runs), so a
+function runs once per task even when two replicas receive the same answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from a2a.server.agent_execution import AgentExecutor, RequestContext
+from a2a.server.context import ServerCallContext
+from a2a.server.events import EventQueue
+from a2a.server.tasks import TaskUpdater
+from a2a.types import a2a_pb2 as pb
+from a2a.utils.errors import UnsupportedOperationError
+from google.protobuf import json_format, struct_pb2
+
+from askback.a2a import record as records
+from askback.a2a import wire
+from askback.app import App, Request
+from askback.core.errors import AskbackError, InvalidRequestState, Rejection
+from askback.core.kinds import ValueParam
+from askback.core.questions import Question, UrlQuestion
+from askback.core.spec import Spec
+from askback.core.text import one_line
+from askback.flow import Asking, Finished, Flow, Refused, Round, Step
+from askback.types import Capabilities
+
+logger = logging.getLogger("askback.a2a")
+
+# An A2A client can be asked forms (the schema data part) and pages (auth-required); sampling and roots are MCP's.
+A2A_CAPS = Capabilities(form=True, url=True)
+METHOD = "a2a/message"
+_TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})
+_STATES = {name: value for name, value in pb.TaskState.items()}
+_LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
+_SEALED_NOTE = "answers sealed in the task record"
+
+
+def principal_of(app: App, call: ServerCallContext) -> str | None:
+    """Who is calling: the server's authentication, else the app's principal hook, else nobody."""
+    user = call.user
+    if user.is_authenticated and user.user_name:
+        return str(user.user_name)
+    if app.principal_hook is not None:
+        headers = {str(k).lower(): str(v) for k, v in (call.state.get("headers") or {}).items()}
+        return app.principal_hook(Request(protocol="a2a", headers=headers, user=call.state.get("auth")))
+    return None
+
+
+def owner_resolver(app: App) -> Callable[[ServerCallContext], str]:
+    """The task store's owner of a request: its principal, so a task is only ever seen by whoever started it."""
+
+    def resolve(call: ServerCallContext) -> str:
+        return principal_of(app, call) or ""
+
+    return resolve
+
+
+class AskbackExecutor(AgentExecutor):
+    def __init__(
+        self,
+        app: App,
+        *,
+        poll_seconds: float = 0.5,
+        patience_seconds: float | None = None,
+        task_finished: Callable[[str, ServerCallContext], Awaitable[bool]] | None = None,
+    ) -> None:
+        self.app = app
+        self.task_finished = task_finished
+        self.flow = Flow(app.runtime)
+        self.poll_seconds = poll_seconds
+        # A stream waits on a page for most of a round's lifetime, then leaves the task parked for a message.
+        self.patience_seconds = patience_seconds if patience_seconds is not None else app.policy.round_ttl * 0.9
+        # Every task runs its function at most once: the final round is claimed as for a `once=True` tool.
+        self._specs: dict[tuple[str, str], Spec] = {}
+        for kind, registry in (("tool", app.tools), ("prompt", app.prompts)):
+            for name, spec in registry.items():
+                self._specs[(kind, name)] = replace(spec, once=True)
+
+    @property
+    def skills(self) -> dict[str, tuple[str, str | None]]:
+        """Skill id -> (kind, the one required string parameter a plain text message fills, if any)."""
+        return {name: (kind, _text_param(spec)) for (kind, name), spec in self._specs.items()}
+
+    async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
+        updater = TaskUpdater(event_queue, context.task_id or "", context.context_id or "")
+        await updater.cancel(_message(wire.error("Cancelled by the client. Nothing more is done."), context))
+
+    async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
+        task_id, context_id = context.task_id or "", context.context_id or ""
+        task = context.current_task
+        if task is not None and task.status.state in _TERMINAL:
+            # A message that waited behind a step which finished the task: it never reopens it.
+            raise UnsupportedOperationError(
+                message=f"Task {task_id} is already {pb.TaskState.Name(task.status.state)}; "
+                "this message was not applied."
+            )
+        message = context.message
+        assert message is not None
+        data_parts, text = _read_parts(message)
+        principal = principal_of(self.app, context.call_context)
+        updater = TaskUpdater(event_queue, task_id, context_id)
+        keyring = self.app.runtime.codec.keyring
+        audience = self.app.runtime.audience
+        if task is None:
+            try:
+                invocation = wire.read_invocation(data_parts, text, self.skills)
+            except wire.BadMessage as exc:
+                _redact(message, [])
+                await event_queue.enqueue_event(_new_task(task_id, context_id, message))
+                await updater.reject(_message(wire.error(str(exc)), context))
+                return
+            spec = self._specs[(invocation.kind, invocation.name)]
+            props = spec.input_schema.get("properties", {})
+            arguments = wire.coerce_all(invocation.arguments, props)
+            _redact(message, sorted(arguments))
+            await event_queue.enqueue_event(_new_task(task_id, context_id, message))
+            current = records.Record(invocation.kind, invocation.name, arguments)
+            responses: dict[str, Any] | None = None
+            problem = (
+                f"{spec.name} has no single text parameter, so the text was not used. Answer the fields of the schema."
+                if invocation.unused_text
+                else None
+            )
+        else:
+            token = json_format.MessageToDict(task.metadata).get(records.RECORD_KEY, {}).get("record")
+            try:
+                current = records.open_record(keyring, token, audience=audience, task_id=task_id, principal=principal)
+            except InvalidRequestState as exc:
+                logger.warning("rejected the askback record of task %s: %s", one_line(task_id), exc.reason.value)
+                _redact(message, [])
+                out = _message(wire.error(exc.public_message), context)
+                await updater.update_status(pb.TASK_STATE_REJECTED, out, metadata=_done())
+                return
+            asked = [a.question() for a in current.asked]
+            problem = None
+            try:
+                responses = wire.read_answers(data_parts, asked)
+            except wire.BadMessage as exc:
+                responses, problem = {}, str(exc)
+            if not data_parts and text.strip():
+                responses, problem = _text_answer(text, asked)
+            unknown = _unasked(data_parts, asked)
+            if unknown and problem is None:
+                problem = f"Not asked, so not used: {', '.join(unknown)}. Answer the fields of the schema."
+            _redact(message, sorted({f for r in responses.values() for f in r.get("content", {})}))
+            spec = self._specs[(current.kind, current.name)]
+        await self._play(context, updater, spec, current, responses, principal, problem)
+
+    async def _play(
+        self,
+        context: RequestContext,
+        updater: TaskUpdater,
+        spec: Spec,
+        current: records.Record,
+        responses: dict[str, Any] | None,
+        principal: str | None,
+        problem: str | None,
+    ) -> None:
+        task_id = context.task_id or ""
+        waited = 0.0
+        while True:
+            step = await self._step(context, updater, spec, current, responses, principal)
+            if step is None:
+                return
+            if not isinstance(step, Asking):
+                await self._finish(context, updater, spec, step)
+                return
+            previous = {(a.key, a.url) for a in current.asked if a.url}
+            pages = {(q.key, q.url) for q in step.questions if isinstance(q, UrlQuestion)}
+            only_pages = len(pages) == len(step.questions)
+            still_waiting = only_pages and pages <= previous
+            asked = tuple(records.Asked.of(q) for q in step.questions)
+            streaming = context.call_context.state.get("method") == "SendStreamingMessage"
+            if still_waiting and waited > 0:
+                # Polling a page over a stream: nothing changed, so nothing is published or saved.
+                pass
+            else:
+                current = replace(current, state=step.state, asked=asked)
+                meta = self._record_meta(current, task_id, principal)
+                if only_pages:
+                    out = wire.auth_required(step.questions, still_waiting and responses is not None)
+                    await updater.update_status(pb.TASK_STATE_AUTH_REQUIRED, _message(out, context), metadata=meta)
+                else:
+                    out = wire.input_required(step.questions)
+                    if problem:
+                        out = _with_problem(out, problem)
+                    await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, _message(out, context), metadata=meta)
+            if not (only_pages and streaming) or waited >= self.patience_seconds:
+                return
+            # Over a stream the task continues on its own once the page is done: look again shortly.
+            await asyncio.sleep(self.poll_seconds)
+            waited += self.poll_seconds
+            responses, problem = None, None
+
+    async def _step(
+        self,
+        context: RequestContext,
+        updater: TaskUpdater,
+        spec: Spec,
+        current: records.Record,
+        responses: Mapping[str, Any] | None,
+        principal: str | None,
+    ) -> Step | None:
+        task_id = context.task_id or ""
+        rnd = Round(
+            METHOD,
+            current.target(task_id),
+            current.arguments,
+            responses,
+            current.state,
+            A2A_CAPS,
+            principal,
+            _origin(context.call_context),
+        )
+        try:
+            return await self.flow.step(spec, rnd)
+        except InvalidRequestState as exc:
+            if exc.reason is not Rejection.REPLAYED:
+                await self._rejected(context, updater, exc)
+                return None
+            # Another request (on another replica) claimed this task's final round and is running it: writing
+            # a state here would race its result. Wait for it to finish, then say this message was not applied.
+            await self._await_finish(task_id, context.call_context)
+            raise UnsupportedOperationError(
+                message=f"Task {task_id} was completed by another request; this message was not applied."
+            ) from None
+        except AskbackError as exc:
+            await self._rejected(context, updater, exc)
+        except Exception:
+            logger.exception("a2a %s %s raised", spec.kind, one_line(spec.name))
+            out = wire.error(f"{spec.name} failed with an internal error. The server log has the details.")
+            await updater.failed(_message(out, context))
+        return None
+
+    async def _rejected(self, context: RequestContext, updater: TaskUpdater, exc: AskbackError) -> None:
+        state = _STATES.get(exc.wire.a2a_state, pb.TASK_STATE_FAILED)
+        await updater.update_status(state, _message(wire.error(exc.public_message), context), metadata=_done())
+
+    async def _await_finish(self, task_id: str, call: ServerCallContext, seconds: float = 30.0) -> None:
+        waited = 0.0
+        while self.task_finished is not None and waited < seconds and not await self.task_finished(task_id, call):
+            await asyncio.sleep(0.1)
+            waited += 0.1
+
+    async def _finish(self, context: RequestContext, updater: TaskUpdater, spec: Spec, step: Step) -> None:
+        if isinstance(step, Finished):
+            parts = wire.prompt_parts(step.value) if spec.kind == "prompt" else wire.result_parts(step.value)
+            await updater.add_artifact([_part(p) for p in parts], name=spec.name)
+            await updater.update_status(pb.TASK_STATE_COMPLETED, metadata=_done())
+            return
+        assert isinstance(step, Refused)
+        out = wire.refusal(step.refusal)
+        state = pb.TASK_STATE_REJECTED if step.refusal.is_error else pb.TASK_STATE_CANCELED
+        await updater.update_status(state, _message(out, context), metadata=_done())
+
+    def _record_meta(self, current: records.Record, task_id: str, principal: str | None) -> dict[str, Any]:
+        runtime = self.app.runtime
+        token = records.seal(
+            runtime.codec.keyring, current, audience=runtime.audience, task_id=task_id, principal=principal
+        )
+        return {records.RECORD_KEY: {"record": token}}
+
+
+def _done() -> dict[str, Any]:
+    """The record of a finished task: nothing left to continue, nothing kept."""
+    return {records.RECORD_KEY: {"record": None}}
+
+
+def _text_param(spec: Spec) -> str | None:
+    """The parameter a plain text fills: the one required string argument, if there is exactly one."""
+    strings = [
+        p
+        for p in spec.argument_params
+        if isinstance(p, ValueParam) and p.required and (p.form.schema or {}).get("type") == "string"
+    ]
+    return strings[0].name if len(strings) == 1 else None
+
+
+def _text_answer(text: str, asked: Sequence[Question]) -> tuple[dict[str, Any], str | None]:
+    """A plain text reply answers the one string field asked, if exactly one was; else it explains."""
+    fields = [(q, f, s) for q in asked for f, s in (getattr(q, "schema", None) or {}).get("properties", {}).items()]
+    if len(fields) == 1 and fields[0][2].get("type") == "string":
+        q, name, _ = fields[0]
+        return {q.key: {"action": "accept", "content": {name: text.strip()}}}, None
+    return {}, ('A text reply cannot answer these fields; send a data part mapping field names to values, '
+                'or {"action": "decline"}.')
+
+
+def _unasked(data_parts: Sequence[Any], asked: Sequence[Question]) -> list[str]:
+    """Names in an answer that no asked field has (a typo would otherwise be dropped without a word)."""
+    fields = {f for q in asked for f in (getattr(q, "schema", None) or {}).get("properties", {})}
+    given: set[str] = set()
+    for data in data_parts:
+        if isinstance(data, Mapping):
+            content = data.get("content") if data.get("action") == "accept" else data
+            if isinstance(content, Mapping):
+                given.update(str(k) for k in content if k != "action")
+    return sorted(given - fields)
+
+
+def _with_problem(out: wire.MessageOut, problem: str) -> wire.MessageOut:
+    first, *rest = out.parts
+    meta = {k: {**v, "problem": problem} for k, v in out.metadata.items()}
+    return wire.MessageOut((wire.PartOut(text=f"{problem}\n\n{first.text}"), *rest), meta)
+
+
+def _read_parts(message: pb.Message) -> tuple[list[Any], str]:
+    data = [json_format.MessageToDict(p.data) for p in message.parts if p.HasField("data")]
+    text = "\n".join(p.text for p in message.parts if p.HasField("text"))
+    return data, text
+
+
+def _redact(message: pb.Message, fields: Sequence[str]) -> None:
+    """Replace the user's message with a note naming the fields it carried, before the SDK stores it in history.
+
+    The values live only in the sealed record: the task's row at rest shows which fields were answered, not what.
+    """
+    note = {records.RECORD_KEY: _SEALED_NOTE, "fields": list(fields)}
+    del message.parts[:]
+    message.parts.append(_part(wire.PartOut(data=note, media_type=wire.JSON_MEDIA_TYPE)))
+
+
+def _part(p: wire.PartOut) -> pb.Part:
+    if p.text is not None:
+        return pb.Part(text=p.text)
+    value = struct_pb2.Value()
+    json_format.ParseDict(p.data, value)
+    return pb.Part(data=value, media_type=p.media_type)
+
+
+def _message(out: wire.MessageOut, context: RequestContext) -> pb.Message:
+    metadata = struct_pb2.Struct()
+    json_format.ParseDict(out.metadata, metadata)
+    return pb.Message(
+        message_id=str(uuid.uuid4()),
+        role=pb.ROLE_AGENT,
+        task_id=context.task_id or "",
+        context_id=context.context_id or "",
+        parts=[_part(p) for p in out.parts],
+        metadata=metadata,
+        extensions=[wire.EXTENSION_URI],
+    )
+
+
+def _new_task(task_id: str, context_id: str, message: pb.Message) -> pb.Task:
+    """The task, enqueued before any status (the SDK requires it), its history the redacted first message."""
+    return pb.Task(
+        id=task_id,
+        context_id=context_id,
+        status=pb.TaskStatus(state=pb.TASK_STATE_SUBMITTED),
+        history=[message],
+    )
+
+
+def _origin(call: ServerCallContext) -> str | None:
+    """http://host of a request that came to a loopback address: a local page link needs no configuration."""
+    headers = call.state.get("headers") or {}
+    host = str(headers.get("host", ""))
+    name = host.rsplit(":", 1)[0].strip("[]") if host.count(":") <= 1 or host.startswith("[") else host
+    return f"http://{host}" if name in _LOOPBACK else None

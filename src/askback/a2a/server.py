@@ -1,0 +1,138 @@
+"""The A2A side of `askback serve`: JSON-RPC at `/a2a`, the agent card at `/.well-known/agent-card.json`.
+
+Only the JSON-RPC binding is mounted: the SDK's REST routes add a catch-all `/{tenant}` that would shadow every
+route mounted after them (askback's pages among them).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from a2a.server.context import ServerCallContext
+from a2a.server.request_handlers import DefaultRequestHandler
+from a2a.server.request_handlers.response_helpers import agent_card_to_dict
+from a2a.server.routes import create_jsonrpc_routes
+from a2a.types import a2a_pb2 as pb
+from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
+from a2a.utils.errors import UnsupportedOperationError
+from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import BaseRoute, Route
+
+from askback.a2a.card import agent_card
+from askback.a2a.executor import AskbackExecutor, owner_resolver
+from askback.a2a.tasks import TaskStoreSetup, open_task_store
+from askback.app import App
+from askback.config import default_data_dir
+
+A2A_PATH = "/a2a"
+_TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})
+
+
+class _Handler(DefaultRequestHandler):
+    """The SDK's handler, except that a message never vanishes silently.
+
+    The SDK runs one message per task at a time. A message that arrives while a stream waits on a page step is
+    queued; if that step finishes the task, the SDK drops the queued message and answers its sender with the
+    finished task, as if the message had been applied. Here that sender gets a clear error instead.
+    """
+
+    async def on_message_send(self, params: pb.SendMessageRequest, context: ServerCallContext) -> Any:
+        result = await super().on_message_send(params, context)
+        sent = params.message
+        if (
+            isinstance(result, pb.Task)
+            and sent.task_id
+            and result.status.state in _TERMINAL
+            and not params.configuration.return_immediately
+            and not params.configuration.HasField("history_length")
+            and all(m.message_id != sent.message_id for m in result.history)
+        ):
+            raise UnsupportedOperationError(
+                message=f"Task {result.id} finished ({pb.TaskState.Name(result.status.state)}) while this message "
+                "waited behind it; the message was not applied."
+            )
+        return result
+
+
+class A2AServer:
+    """Everything A2A needs for one app: executor, task store, request handler and routes."""
+
+    def __init__(
+        self,
+        app: App,
+        *,
+        tasks_url: str | None = None,
+        path: str = A2A_PATH,
+        poll_seconds: float = 0.5,
+    ) -> None:
+        self.app = app
+        self.path = path
+        self.security: TransportSecuritySettings | None = None  # set by `http_app` to MCP's settings
+        data_dir = getattr(app, "_data_dir", None) or default_data_dir()
+        self.tasks: TaskStoreSetup = open_task_store(tasks_url, Path(data_dir), owner_resolver(app))
+        self.executor = AskbackExecutor(app, poll_seconds=poll_seconds, task_finished=self._finished)
+        self._card = agent_card(app, self._url(None))
+        self.handler = _Handler(
+            agent_executor=self.executor,
+            task_store=self.tasks.store,
+            agent_card=self._card,
+            event_stream=self.tasks.event_stream,
+            # A parked task's in-memory runner is released after a while; its next message rebuilds it from the
+            # store (as after a restart), so tasks waiting on people do not pile up in memory.
+            interrupted_task_timeout=120.0,
+        )
+
+    async def _finished(self, task_id: str, call: ServerCallContext) -> bool:
+        """Whether the stored task has reached a terminal state (read fresh from the store)."""
+        stored = await self.tasks.store.get(task_id, call)
+        task = getattr(stored, "task", stored)  # a versioned store answers a StoredTask
+        return task is None or task.status.state in _TERMINAL
+
+    def _url(self, request: Request | None) -> str:
+        public = self.app.runtime.public_url
+        if public:
+            return public.rstrip("/") + self.path
+        if request is not None:
+            return str(request.base_url).rstrip("/") + self.path
+        return "http://127.0.0.1" + self.path
+
+    async def card(self, request: Request) -> Response:
+        card = agent_card(self.app, self._url(request))
+        return JSONResponse(agent_card_to_dict(card))
+
+    @property
+    def routes(self) -> list[BaseRoute]:
+        jsonrpc = create_jsonrpc_routes(self.handler, self.path)
+        return [
+            Route(AGENT_CARD_WELL_KNOWN_PATH, endpoint=self._guarded(self.card, post=False), methods=["GET"]),
+            *(Route(r.path, endpoint=self._guarded(r.endpoint, post=True), methods=["POST"])
+              for r in jsonrpc if isinstance(r, Route)),
+        ]
+
+    def _guarded(self, endpoint: Callable[[Request], Awaitable[Response]], *, post: bool) -> Any:
+        """The endpoint behind the same Host, Origin and Content-Type checks as MCP's (DNS-rebinding protection
+        on a loopback server; `allowed_hosts` elsewhere)."""
+
+        async def guarded(request: Request) -> Response:
+            if self.security is not None:
+                refused = await TransportSecurityMiddleware(self.security).validate_request(request, is_post=post)
+                if refused is not None:
+                    return refused
+            return await endpoint(request)
+
+        return guarded
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Open the task store at start-up; drain active tasks and close the store at shutdown."""
+        await self.tasks.open()
+        try:
+            yield
+        finally:
+            await self.handler.aclose()
+            await self.tasks.close()
