@@ -21,8 +21,9 @@ import anyio
 import httpx
 
 from askback.client.answerers.base import Answerer, Asked, Postpone
-from askback.client.errors import ClientError, DeadlineExceeded, ProtocolError, TooManyRounds
+from askback.client.errors import ClientError, ProtocolError
 from askback.client.loop import Limits
+from askback.client.pending import DeadlineExceeded, TooManyRounds
 from askback.client.questions import Question, parse_questions
 
 CARD_PATH = "/.well-known/agent-card.json"
