@@ -163,3 +163,15 @@ async def test_a_legacy_session_waits_for_the_page_and_is_told_it_is_complete(se
     assert len(asked) == 1
     completes = [n for n in notices if "elicitation/complete" in repr(n)]
     assert completes and asked[0].elicitation_id in repr(completes[0])
+
+
+def test_an_approval_without_a_choice_decides_nothing(serve: Any) -> None:
+    runs: list[Any] = []
+    with RawClient(serve(bank(runs))) as c:
+        first = c.call("pay", {"amount": 5000})["result"]
+        url = url_of(first, "ok")
+        for decision in ({}, {"decision": "submit"}, {"decision": "yes"}):
+            page = submit(url, **decision)
+            assert page.status_code == 200 and "Approve" in page.text and "Approved" not in page.text
+        pending = c.call("pay", {"amount": 5000}, responses={"ok": URL_OK}, state=first["requestState"])["result"]
+    assert pending["resultType"] == "input_required" and runs == []

@@ -24,6 +24,7 @@ from pydantic import BaseModel, TypeAdapter
 
 from askback.core.outcomes import Refuse
 from askback.core.questions import FormQuestion, Question, UrlQuestion
+from askback.core.results import prompt_messages
 
 EXTENSION_URI = "https://askback.dev/extensions/input-schema/v1"
 SCHEMA_MEDIA_TYPE = "application/schema+json"
@@ -212,14 +213,6 @@ def result_parts(value: Any) -> tuple[PartOut, ...]:
 
 def prompt_parts(value: Any) -> tuple[PartOut, ...]:
     """A prompt's messages as parts: each message's text, and the messages as data."""
-    items = value.get("messages", []) if isinstance(value, Mapping) else (value if isinstance(value, list) else [value])
-    messages = []
-    for item in items:
-        if isinstance(item, str):
-            messages.append({"role": "user", "content": {"type": "text", "text": item}})
-        elif isinstance(item, Mapping):
-            messages.append(dict(item))
-        else:
-            messages.append({"role": "user", "content": {"type": "text", "text": str(item)}})
+    messages = prompt_messages(value)
     texts = [str(c.get("text", "")) for m in messages if isinstance(c := m.get("content"), Mapping)]
     return (PartOut(text="\n\n".join(texts)), PartOut(data={"messages": messages}, media_type=JSON_MEDIA_TYPE))

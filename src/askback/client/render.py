@@ -22,7 +22,9 @@ def result(method: str, data: Mapping[str, Any], style: Style) -> str:
     if method == "resources/read":
         return _resource(data, style)
     lines: list[str] = []
-    if data.get("isError"):
+    refusal = (data.get("_meta") or {}).get("askback/refusal") if isinstance(data.get("_meta"), Mapping) else None
+    chosen = isinstance(refusal, Mapping) and refusal.get("outcome") in ("declined", "cancelled")
+    if data.get("isError") and not chosen:  # a person's own decline is not the tool failing
         lines.append(style.error(style.bold("The tool reported an error:")))
     structured = data.get("structuredContent")
     said: set[str] = set()  # texts already shown as a structured field, not to be printed a second time

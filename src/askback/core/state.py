@@ -190,10 +190,14 @@ class Keyring:
                 continue
             try:
                 keys.append(b64url_decode_strict(part.rstrip("=")))
-            except ValueError:
-                raise KeyConfigError(
-                    f"{source}: key {number} is not base64url (letters, digits, '-' and '_' only)"
-                ) from None
+            except ValueError as exc:
+                why = (
+                    "is not the canonical base64url of any bytes (its last character carries bits that must be "
+                    "zero); generate keys rather than typing them"
+                    if "non-canonical" in str(exc)
+                    else "is not base64url (letters, digits, '-' and '_' only)"
+                )
+                raise KeyConfigError(f"{source}: key {number} {why}") from None
         try:
             return cls(keys)
         except KeyConfigError as exc:

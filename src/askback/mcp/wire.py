@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from askback.core.outcomes import Refuse
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
+from askback.core.results import prompt_messages
 from askback.types import Capabilities
 
 
@@ -123,16 +124,7 @@ def tool_error(message: str) -> dict[str, Any]:
 def prompt_result(value: Any, description: str | None) -> dict[str, Any]:
     if isinstance(value, Mapping) and "messages" in value:
         return {"resultType": "complete", **value}
-    items = value if isinstance(value, list | tuple) else [value]
-    messages = []
-    for item in items:
-        if isinstance(item, str):
-            messages.append({"role": "user", "content": {"type": "text", "text": item}})
-        elif isinstance(item, Mapping):
-            messages.append(dict(item))
-        else:
-            messages.append({"role": "user", "content": {"type": "text", "text": str(item)}})
-    result: dict[str, Any] = {"resultType": "complete", "messages": messages}
+    result: dict[str, Any] = {"resultType": "complete", "messages": prompt_messages(value)}
     if description:
         result["description"] = description
     return result

@@ -133,12 +133,14 @@ class _Pages:
                 "Open the link again and submit from there.", bad=True))
         decision = form.get("decision")
         value = form.get("value")
+        if ticket.purpose == "approval" and decision not in ("approve", "reject"):
+            return self._form(request, ticket)  # no choice was made: asked again, nothing is decided
         if ticket.purpose == "secret" and decision != "reject":
             if not isinstance(value, str) or not value or len(value) > MAX_SECRET_CHARS:
                 return self._form(request, ticket)  # asked again; nothing is kept
             done = await self.s.out_of_band.complete(ticket, secret=value)
         else:
-            done = await self.s.out_of_band.complete(ticket, approved=decision in ("approve", "submit"))
+            done = await self.s.out_of_band.complete(ticket, approved=decision == "approve")
         if not done:
             return self._page(410, "Already done", html.message(
                 "This step is already done", "The link was used. Go back to the assistant to continue."))
