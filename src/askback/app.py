@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -20,7 +20,6 @@ from askback.flow import Runtime
 from askback.leaks import answer_problem
 from askback.outofband import OutOfBand
 from askback.stores import Store, open_store, sealers
-from askback.web.pages import PageAuth
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -39,6 +38,8 @@ class Request:
 
 
 PrincipalHook = Callable[[Request], "str | None"]
+# A page's Starlette request -> the person signed in there (`askback.web.pages` calls it).
+PageAuth = Callable[[Any], "str | Awaitable[str | None] | None"]
 
 
 class App:
