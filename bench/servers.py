@@ -41,12 +41,12 @@ def askback_app() -> Any:
 
     app = askback.App(NAME, keys=KEY_TEXT, store="memory://")
 
-    @app.tool()
+    @app.tool(namespace=locals())
     async def greet(name: str, city: Annotated[str, Field(description="City to greet from")]) -> str:
         """Greet someone from a city."""
         return f"Hello {name} from {city}"
 
-    @app.tool()
+    @app.tool(namespace=locals())
     async def signup(
         user_name: Annotated[str, askback.Ask("Your user name?")],
         nickname: Annotated[str, askback.Ask("A nickname for {user_name}?")],
