@@ -17,7 +17,6 @@ import pytest
 from pydantic import Field
 
 import askback
-from askback.core import secrets
 from askback.core.secrets import SecretInForm, guard_form
 from tests.conftest import LoopbackServer
 from tests.core.test_secrets import CREDENTIALS, ORDINARY_TEXTS
@@ -78,7 +77,9 @@ def test_ordinary_terms_are_asked_for_and_complete_over_http(report: Callable[..
 
 
 def test_time_per_form(report: Callable[..., None]) -> None:
-    """Time to guard a typical four-field form with a message, first sight (memo cleared) and seen before."""
+    """Time to guard a typical four-field form with a message, a fresh message each time and the same one again.
+
+    The core keeps no memo, so both figures measure the guard itself."""
     form = {"type": "object", "properties": {
         "recipient": {"type": "string", "title": "Recipient", "description": "Name of the person to pay"},
         "iban": {"type": "string", "title": "IBAN", "description": "The recipient's IBAN"},
@@ -88,7 +89,6 @@ def test_time_per_form(report: Callable[..., None]) -> None:
     rounds = 300
     start = time.perf_counter()
     for i in range(rounds):
-        secrets._cached_term.cache_clear()
         guard_form("tool 't'", form, message=f"Payment {i}: who gets the money?")
     cold = (time.perf_counter() - start) / rounds
     start = time.perf_counter()
