@@ -181,7 +181,7 @@ def _secrets() -> list[Value]:
     add("AGE-SECRET-KEY-1" + _r("QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L", 58), "age")
     add("[Interface]\nPrivateKey = " + _r(_B64, 43) + "=\nAddress = 10.0.0.2/32", "wireguard")
     add("https://example.blob.core.windows.net/c/f.txt?sv=2022-11-02&sig=" + _r(_B64, 43) + "%3D", "sas")
-    add("xprv9s21ZrQH143K" + _r(_ALNUM, 95), "xprv")
+    add("xprv9s21ZrQH143K" + _r("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 95), "xprv")  # base58
     add("my 2FA code is 492817", "otp")
     add("PIN: 4829", "kv")
     add("Kennwort = " + _r(_ALNUM, 12), "kv-intl")
@@ -244,6 +244,10 @@ _ORDINARY_STRINGS = [
     "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", "hello_world_2026",
     "CamelCaseIdentifierName", "release-notes-v2", "data:image/png;base64,iVBORw0KGgo=",
     "My favourite number is 4111", "Room 1111 1111", "Call 0800 123 4567",
+    # Labels with values that are not credentials (written after the labelled-value rule, to test its alarms).
+    "Key: C minor", "Session: 3", "Code: 404", "Seed: 42", "Passport: X1234567", "Author: Ada L.", "Ticket: AB12CD",
+    "Token count: 1523", "Password policy: 12+ chars", "Secret Santa: Bob2", "Reference: ABC-123",
+    "Room code is B12", "Passenger 2: Ada", "Order ID = 77-1234", "Key points: Q3, hiring", "Version is 2.3.0",
 ]
 
 
