@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from askback.core.secrets import credential_term, field_credential
+from tests.corpora import blind2
 from tests.corpora.blind import ENTRIES, ORDINARY, SECRET, Entry
 
 
@@ -53,6 +54,13 @@ def test_credential_term_alone_agrees() -> None:
     assert _rate(ORDINARY, False, refused_as_text) >= 0.99
 
 
+def test_second_blind_corpus() -> None:
+    # Written after the first corpus had shaped the guard (94.0% / 98.4% before the guard changed, 96.3% / 98.4% with
+    # the changes the first corpus led to).
+    assert _rate(blind2.SECRET, True) >= 0.99, [e.text for e in blind2.SECRET if not refused(e)]
+    assert _rate(blind2.ORDINARY, False) >= 0.99, [e.text for e in blind2.ORDINARY if refused(e)]
+
+
 def report() -> str:
     lines = []
     for label, check in (("form-wise", refused), ("credential_term", refused_as_text)):
@@ -69,6 +77,8 @@ def report() -> str:
             s = f"{sum(refused(e) for e in sec)}/{len(sec)}" if sec else "-"
             o = f"{sum(not refused(e) for e in ordi)}/{len(ordi)}" if ordi else "-"
             lines.append(f"   {name:16} {s:>9} {o:>9}")
+    lines.append(f"[second corpus] refused {_rate(blind2.SECRET, True):.1%} of {len(blind2.SECRET)}, "
+                 f"accepted {_rate(blind2.ORDINARY, False):.1%} of {len(blind2.ORDINARY)}")
     lines.append("-- missed credential-like: " + repr([e.text for e in SECRET if not refused(e)]))
     lines.append("-- refused ordinary: " + repr([e.text for e in ORDINARY if refused(e)]))
     return "\n".join(lines)

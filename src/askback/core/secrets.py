@@ -203,7 +203,7 @@ _KEY = (r"keys?|key|schlue?ssel|sleutel|nyckel(?:n)?|nogle(?:n)?|nokkel(?:en)?|a
 _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # Passwords, passphrases, passcodes.
     ("password", "strong", _W.format(r"pass ?words?|passwds?|pswds?|pwds?|pws|pword|passwort(?:e|s)?|kennwort(?:e|s)?"
-                                     r"|contrasenas?|contrasenya|mots? de passe|mdp|senhas?|wachtwoord(?:en)?|losenord(?:et)?"
+                                     r"|contrasenas?|contrasenya|mots? de passe|motdepasse\w*|mdp|senhas?|wachtwoord(?:en)?|losenord(?:et)?"
                                      r"|salasana\w*|adgangskode|passord(?:et)?|jelszo\w*|geslo"
                                      r"|lozink\w*|parolei|parolele|parolan\w*|parolay\w*|parolas\w*|sifre(?!le|li)\w*"
                                      r"|кодов(?:ое|ого) слов\w*|секретн\w* слов\w*|парол\w*|kodeord(?:et)?|parol|kodikos prosvasis|katasandi|matkhau|mima|pasuwado|pasuwaado|bimilbeonho|κωδικ\w* προσβασ\w*|συνθηματικ\w*|kata sandi|mat khau"
@@ -293,7 +293,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|soukromy|закрыт\w*|приватн\w*|ιδιωτικο|ozel|de firma|de assinatura|de signature|di firma|ssh|pgp|gpg)"
         r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|yksityinen|закрыт\w*|приватн\w*|ιδιωτικο) (?:ssh |pgp |gpg |rsa |)(?:" + _KEY + r")"
         r"|\w*(?:privatkey|privatekey|privkey|privatschlue?ssel|privesleutel|signaturschlue?ssel)\w*"
-        r"|(?:jwk|rsa|ecdsa|ec|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed25519)"
+        r"|(?:jwk|rsa|ecdsa|ec|ed ?25519|x ?25519|dsa|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed ?25519)"
         r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?|enc|crypt|crypto|cipher) ?keys?|keys? material")),
     # Recovery phrases and mnemonics.
     ("recovery phrase", "strong", _W.format(
@@ -352,7 +352,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("card number", "card", _W.format(
         r"(?:credit|debit|payment|bank|visa|mastercard|amex|atm|prepaid|gift|charge|virtual|company|corporate)? ?card ?"
         r"(?:numbers?|nos?|nums?|nr|details?|data|info|information|digits)|cardnumbers?|cardnum|cardno"
-        r"|credit ?cards?|debit ?cards?|cc ?(?:numbers?|nums?|nos?|nr|details?|info)|ccn(?:um)?|ccnum|primary account numbers?"
+        r"|(?:bank |credit |debit |payment |)cards? s (?:numbers?|nos?|details?)|credit ?cards?|debit ?cards?|cc ?(?:numbers?|nums?|nos?|nr|details?|info)|ccn(?:um)?|ccnum|primary account numbers?"
         r"|numero (?:de |do |della |du |di |da |del |)(?:la |votre |ta |su |tu |sua |seu |vostra |tua |sul |)(?:tarjeta|cartao|carte|carta)(?: de credito| de debito| bancaire| de credit)?"
         r"|tarjetas? de (?:credito|debito)|cartao de (?:credito|debito)|cartes? (?:bancaire|de credit|de paiement|bleue)"
         r"|carta di (?:credito|debito)|\w*(?:kartennummer|kreditkarte|debitkarte|kaartnummer|creditcard|kortnummer|kreditkort"
@@ -364,6 +364,9 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("card number", "bare_pan", _W.format(r"pan")),
     ("card number", "short_label", _W.format(r"so the")),  # Vietnamese "số thẻ", read without its accents
     # A reset or sign-in link pasted from an email carries a single-use token.
+    # A value described by what it does: "used to decrypt the backup; keep it safe".
+    ("secret", "purpose", _W.format(r"used to (?:decrypt|unlock|sign in|log in|authenticate)|keep (?:it|this) (?:safe|secret|private)"
+                                    r"|(?:never|do not|don t) share (?:it|this)")),
     ("password reset link", "strong", _W.format(r"(?:password |pw |)reset (?:links?|urls?) (?:from|in|we|you|that|sent|received)"
                                                 r"|magic (?:links?|urls?) (?:from|in|we|you|that|sent)")),
     # "The 24 words you wrote down": a recovery phrase when the text is about a wallet.
@@ -378,7 +381,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("security answer", "strong", _W.format(r"maiden names?|(?:name of )?your first (?:pet|car|school|teacher|boss)|childhood nickname")),
     ("card number", "strong", _W.format(r"(?:long )?numbers? on (?:the )?(?:front|back) of (?:your |the )?card")),
     ("card security code", "strong", _W.format(
-        r"cvv ?2?|cvc ?2?|ccv|cvn|csc|cav ?2?|cid code|card (?:verification|security|validation) (?:codes?|values?|numbers?)"
+        r"cvv ?2?|cvc ?2?|ccv|cvn|(?:three|3|four|4) digits? (?:on|at) (?:the )?back|csc|cav ?2?|cid code|card (?:verification|security|validation) (?:codes?|values?|numbers?)"
         r"|security codes?|cryptogrammes?(?: visuel)?|code (?:de |)(?:la |votre |ta |)carte|codigo de seguridad|codigo de seguranca|codice di sicurezza"
         r"|codes? de securite|\w*(?:kartenprue?fnummer|prue?fnummer|prue?fziffer|sicherheitscode|beveiligingscode|sakerhetskod"
         r"|kontrollsiffr|sikkerhedskode|sikkerhetskode|turvakoodi|turvanumero)\w*|kod (?:cvv|cvc|zabezpieczajac\w*|bezpieczenstwa)|bezpecnostni kod\w*|guvenlik kod\w*"
@@ -656,7 +659,7 @@ _SETTING_AFTER = _set(
 # A word before the phrase that counts it or says it is a model's unit: max_tokens, number of tokens, input tokens.
 _COUNT_BEFORE = _set(
     "max maximum min minimum num number numbers total count counts limit limits many much amount quantity "
-    "average avg mean maximo minimo minima maxima massima minime massime minimos minimas maximos maximas numero cantidad limite nombre quantite maximal maximale maximalen "
+    "average avg mean luong jumlah maximo minimo minima maxima massima minime massime minimos minimas maximos maximas numero cantidad limite nombre quantite maximal maximale maximalen "
     "maximaler minimal minimale anzahl hochstzahl massimo quantita maximaal minimaal aantal maximalt antal "
     "maksymalna maksymalny maksymalnie minimalna liczba maximalni minimalni pocet maksimum azami максимальное "
     "максимальная максимальный максимального максимальну максимум минимальное количество число максимальна "
@@ -785,6 +788,8 @@ def _ordinary_here(
     """Whether this occurrence of a credential phrase, with these neighbours, names an ordinary value."""
     nxt = after[0] if after else ""
     purpose = nxt == "used" and after[1:2] in (["to"], ["for"], ["by"], ["when"])
+    if text.yes_no:
+        return True  # "Whether new accounts must set a password": a yes or no about a credential, never one
     if nxt in _SETTING_AFTER and not purpose:  # "the token used to authenticate" says what it is for
         return True  # password_min_length, token_count, api_key_id, secret_name
     if before and before[-1] in _COUNT_BEFORE:
@@ -836,6 +841,8 @@ def _ordinary_here(
         if matched == "parola":
             return nxt in ("chiave", "chiavi") or before[-1:] == ["una"] or count > 6
         return bool(set(before[-1:]) & _CLAVE_ORDINARY_BEFORE or nxt in _CLAVE_ORDINARY_AFTER)
+    if kind == "purpose":
+        return bool(set(before[-3:]) & (_SETTING_AFTER | _CHOICE_WORDS))  # "the algorithm used to decrypt"
     if kind == "slogan":
         return bool(set(before[-2:] + after[:2]) & _SLOGAN_CONTEXT)
     if kind == "bare_code":
@@ -857,6 +864,7 @@ class _Text:
 
     context: frozenset[str]  # every word of every reading
     shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
+    yes_no: bool  # the text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -882,6 +890,7 @@ def _term(text: str) -> str | None:
     whole = _Text(
         context=frozenset(w for words in readings for w in words.split()),
         shouts_pin=bool(_SHOUTED_PIN.search(text)) and text != text.upper(),
+        yes_no=bool(readings) and readings[0].split(" ", 1)[0] in ("whether", "ob"),
     )
     for words in readings:
         term = _term_in(words, whole)
