@@ -61,6 +61,14 @@ def test_second_blind_corpus() -> None:
     assert _rate(blind2.ORDINARY, False) >= 0.99, [e.text for e in blind2.ORDINARY if refused(e)]
 
 
+def test_probe_lists() -> None:
+    def hit(text: str) -> bool:
+        return field_credential(text, {"type": "string"}) is not None or credential_term(text) is not None
+
+    assert [t for t in blind2.PROBE_SECRET if not hit(t)] == []
+    assert [t for t in blind2.PROBE_ORDINARY if hit(t)] == []
+
+
 def report() -> str:
     lines = []
     for label, check in (("form-wise", refused), ("credential_term", refused_as_text)):

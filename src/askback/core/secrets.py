@@ -203,7 +203,7 @@ _KEY = (r"keys?|key|schlue?ssel|sleutel|nyckel(?:n)?|nogle(?:n)?|nokkel(?:en)?|a
 _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # Passwords, passphrases, passcodes.
     ("password", "strong", _W.format(r"pass ?words?|passwds?|pswds?|pwds?|pws|pword|passwort(?:e|s)?|kennwort(?:e|s)?"
-                                     r"|contrasenas?|contrasenya|mots? de passe|motdepasse\w*|mdp|senhas?|wachtwoord(?:en)?|losenord(?:et)?"
+                                     r"|contrasenas?|contrasenya|mots? de passe|motdepasse\w*|mdp|storepass|keypass|srcstorepass|deststorepass|κωδικ\w* (?:σασ|σου)|senhas?|wachtwoord(?:en)?|losenord(?:et)?"
                                      r"|salasana\w*|adgangskode|passord(?:et)?|jelszo\w*|geslo"
                                      r"|lozink\w*|parolei|parolele|parolan\w*|parolay\w*|parolas\w*|sifre(?!le|li)\w*"
                                      r"|кодов(?:ое|ого) слов\w*|секретн\w* слов\w*|парол\w*|kodeord(?:et)?|parol|kodikos prosvasis|katasandi|matkhau|mima|pasuwado|pasuwaado|bimilbeonho|κωδικ\w* προσβασ\w*|συνθηματικ\w*|kata sandi|mat khau"
@@ -294,7 +294,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|yksityinen|закрыт\w*|приватн\w*|ιδιωτικο) (?:ssh |pgp |gpg |rsa |)(?:" + _KEY + r")"
         r"|\w*(?:privatkey|privatekey|privkey|privatschlue?ssel|privesleutel|signaturschlue?ssel)\w*"
         r"|(?:jwk|rsa|ecdsa|ec|ed ?25519|x ?25519|dsa|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed ?25519)"
-        r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?|enc|crypt|crypto|cipher) ?keys?|keys? material")),
+        r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?|enc|crypt|crypto|cipher|security|network) ?keys?|(?:clave|chave|cle|chiave|klucz|klic|ключ\w*|κλειδι|anahtar\w*|kunci|khoa) (?:de |di |d |)(?:chiffrement|criptografia|crittografia|cifrado|cifratura|encriptacion|enkripsi|szyfrowania|sifrovaci|sifreleme|шифрования|шифрування|κρυπτογραφησ\w*|ma hoa)|\w*(?:verschlue?sselungsschlue?ssel|sicherheitsschlue?ssel|encryptiesleutel|krypteringsnyckel|krypteringsnokkel|krypteringsnogle|salausavain|sifreleme anahtar)\w*|keys? material")),
     # Recovery phrases and mnemonics.
     ("recovery phrase", "strong", _W.format(
         r"seed ?(?:phrases?|words?|sentences?)|wallet ?seeds?|(?:recovery|backup|secret|restore|mnemonic) ?(?:phrases?|words?|seeds?|sentences?)"
@@ -337,7 +337,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|(?:codigos?|codes?|codices?|codici|codice) (?:de |di |)(?:recuperacion|respaldo|recuperacao|backup|recuperation"
         r"|secours|recupero|emergencia|emergence|emergenza)|\w*(?:wiederherstellungscode|wiederherstellungsschlue?ssel"
         r"|sicherungscode|notfallcode|herstelcode|herstelsleutel|aterstallningskod|reservkod)\w*"
-        r"|kody? (?:zapasow\w*|odzyskiwania|awaryjn\w*)|zalohovaci kod\w*|kod\w* pro obnoveni|(?:kurtarma|yedek) kod\w*"
+        r"|kody? (?:zapasow\w*|odzyskiwania|awaryjn\w*)|ma (?:khoi phuc|du phong)|kode (?:pemulihan|cadangan)|zalohovaci kod\w*|kod\w* pro obnoveni|(?:kurtarma|yedek) kod\w*"
         r"|код\w* восстановлени\w*|резервн\w* код\w*|код\w* відновленн\w*|κωδικ\w* ανακτησ\w*")),
     # Security-question answers.
     ("security answer", "strong", _W.format(
@@ -381,7 +381,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("security answer", "strong", _W.format(r"maiden names?|(?:name of )?your first (?:pet|car|school|teacher|boss)|childhood nickname")),
     ("card number", "strong", _W.format(r"(?:long )?numbers? on (?:the )?(?:front|back) of (?:your |the )?card")),
     ("card security code", "strong", _W.format(
-        r"cvv ?2?|cvc ?2?|ccv|cvn|(?:three|3|four|4) digits? (?:on|at) (?:the )?back|csc|cav ?2?|cid code|card (?:verification|security|validation) (?:codes?|values?|numbers?)"
+        r"cvv ?2?|cvc ?2?|ccv|cvn|sec ?codes?|ma bao mat|kode keamanan|(?:three|3|four|4) digits? (?:on|at) (?:the )?back|csc|cav ?2?|cid code|card (?:verification|security|validation) (?:codes?|values?|numbers?)"
         r"|security codes?|cryptogrammes?(?: visuel)?|code (?:de |)(?:la |votre |ta |)carte|codigo de seguridad|codigo de seguranca|codice di sicurezza"
         r"|codes? de securite|\w*(?:kartenprue?fnummer|prue?fnummer|prue?fziffer|sicherheitscode|beveiligingscode|sakerhetskod"
         r"|kontrollsiffr|sikkerhedskode|sikkerhetskode|turvakoodi|turvanumero)\w*|kod (?:cvv|cvc|zabezpieczajac\w*|bezpieczenstwa)|bezpecnostni kod\w*|guvenlik kod\w*"
@@ -653,13 +653,13 @@ _SETTING_AFTER = _set(
     "napoveda uzunluk politika ipucu длина политика подсказка довжина підказка μηκοσ πολιτικη υποδειξη anzahl "
     "aantal antal liczba pocet sayisi sayısı количество кількість αριθμοσ nombre numero quantidade cantidad "
     "quantita limite лимит ліміт οριο grenze ring last reminder reminders notification notifications alert "
-    "alerts warning warnings docs doc documentation guide help tutorial mindestlange hochstlange maximallange "
+    "alerts warning warnings color colour colors colours docs doc documentation guide help tutorial mindestlange hochstlange maximallange "
     "minimallange"
 )
 # A word before the phrase that counts it or says it is a model's unit: max_tokens, number of tokens, input tokens.
 _COUNT_BEFORE = _set(
     "max maximum min minimum num number numbers total count counts limit limits many much amount quantity "
-    "average avg mean luong jumlah maximo minimo minima maxima massima minime massime minimos minimas maximos maximas numero cantidad limite nombre quantite maximal maximale maximalen "
+    "average avg mean luong jumlah so maximo minimo minima maxima massima minime massime minimos minimas maximos maximas numero cantidad limite nombre quantite maximal maximale maximalen "
     "maximaler minimal minimale anzahl hochstzahl massimo quantita maximaal minimaal aantal maximalt antal "
     "maksymalna maksymalny maksymalnie minimalna liczba maximalni minimalni pocet maksimum azami максимальное "
     "максимальная максимальный максимального максимальну максимум минимальное количество число максимальна "
@@ -812,6 +812,8 @@ def _ordinary_here(
             return True  # a game's or an arcade's token
         if matched.endswith("s") or matched in _TOKEN_PLURALS or matched.startswith("belirtecler"):
             return True  # "tokens", "input tokens": the model's unit, counted
+        if count <= 4 and text.context & _COUNT_BEFORE:
+            return True  # a short label counting tokens, in whichever reading ("Αριθμός token" folded to Latin)
         return bool(set(before[-3:]) & (_COUNT_BEFORE | _MODEL_UNIT_BEFORE) or set(after[:2]) & _COUNT_BEFORE)
     if kind == "pin":
         return bool(text.context & _PIN_HARDWARE)
