@@ -67,6 +67,8 @@ def test_probe_lists() -> None:
 
     assert [t for t in blind2.PROBE_SECRET if not hit(t)] == []
     assert [t for t in blind2.PROBE_ORDINARY if hit(t)] == []
+    assert [t for t in blind2.PROBE_MESSAGES_SECRET if credential_term(t) is None] == []
+    assert [t for t in blind2.PROBE_MESSAGES_ORDINARY if credential_term(t) is not None] == []
 
 
 def report() -> str:

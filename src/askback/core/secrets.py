@@ -235,6 +235,8 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|\w*(?:bestatigungscode|verifizierungscode|authentifizierungscode|zugangscode|einmalcode|einmalpasswort"
         r"|verificatiecode|toegangscode|eenmalige code|verifieringskod|engangskod|bekraftelsekod|atkomstkod|bekraeftelseskode|bekreftelseskode|verifiseringskode|verifikationskode|engangskode|vahvistuskoodi|varmennuskoodi|kertakayttokoodi|tunnistuskoodi)\w*"
         r"|kode (?:verifikasi|otp|konfirmasi|akses|autentikasi|keamanan)|ma (?:xac minh|xac thuc|xac nhan|otp)"
+        r"|(?:koden?|koodi|kode(?:n)?|codes?|codigo|codice|kod|kodu|код) (?:fran|fra|aus|uit|from|de|da|z|ze|iz|из|з) (?:der |de |den |het |the |la |el |il |o |)"
+        r"(?:bank ?id|authenticator\w*|autenticador\w*|autenticator\w*|sms\w*|app(?:en|s)?|applikation\w*|aplikac\w*|приложени\w*|додатк\w*)"
         r"|kod (?:weryfikacyjny|jednorazowy|sms|dostepu|potwierdzajacy|uwierzytelniajacy)|overovaci kod\w*|jednorazovy kod"
         r"|dogrulama kod\w*|tek kullanimlik (?:kod|sifre)\w*|onay kod\w*"
         r"|код\w* (?:подтверждени\w*|из смс|доступа|верификации|підтвердженн\w*|доступу)|одноразов\w* (?:код|парол)\w*"
@@ -372,7 +374,9 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # "The 24 words you wrote down": a recovery phrase when the text is about a wallet.
     ("recovery phrase", "words_count", _W.format(r"(?:12|18|24|twelve|eighteen|twenty four) (?:secret |recovery |seed |backup |)words")),
     # A bare "code" is a one-time code when the text says where it came from (an SMS, an authenticator).
-    ("one-time code", "bare_code", _W.format(r"codes?|codigos?|codice|codici|kode|koodi|kod|kodu|код\w*|κωδικ\w*")),
+    # TAN (a bank's transaction number) in capitals; "tan" in lower case is a colour or a tangent.
+    ("one-time code", "bare_tan", _W.format(r"tans?")),
+    ("one-time code", "bare_code", _W.format(r"codes?|codigos?|codice|codici|kode|koden|koder|koodi\w*|kod|kodu|код\w*|κωδικ\w*")),
     ("card number", "strong", _W.format(
         r"(?:full |long |)numbers? of (?:your |the |a )?(?:credit |debit |payment |bank |)cards?|(?:\d+ digit |long )?(?:numbers?|digits) on (?:the (?:front|back) of )?(?:your |the )?(?:card|cards)"
         r"|1[3-9] digit (?:card )?numbers?|pan ?numbers?")),
@@ -408,7 +412,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("PIN", "part", _S.format(r"暗証番号|(?<!\w)핀 ?번호|पिन(?! ?कोड)|pin ?(?:码|碼|コード|番号|번호|코드)|الرقم السري|الرمز السري|رقم التعريف الشخصي|קוד סודי|รหัส ?pin")),
     ("one-time code", "part", _S.format(r"验证码|驗證碼|动态码|動態碼|动态密码|认证码|確認コード|認証コード|認証番号|ワンタイム|인증 ?코드|인증 ?번호"
                                         r"|일회용 ?(?:비밀번호|코드)|رمز التحقق|رمز التأكيد|كود التحقق|رمز لمرة واحدة|सत्यापन कोड|ओटीपी"
-                                        r"|एकबारगी|קוד אימות|รหัสยืนยัน|รหัส otp")),
+                                        r"|एकबारगी|קוד ה?אימות|รหัสยืนยัน|รหัส otp")),
     ("API key", "part", _S.format(r"api ?(?:キー|密钥|密鑰|金鑰|키)|密钥|密鑰|秘钥|秘鑰|金鑰|アクセスキー|シークレットキー|apiキー|액세스 ?키|시크릿 ?키|api ?키"
                                   r"|مفتاح (?:ال)?(?:api|واجهة)|المفتاح السري|مفتاح سري|एपीआई (?:कुंजी|की)|गुप्त कुंजी|מפתח api|מפתח (?:סודי|הצפנה|גישה)|비밀 ?키|คีย์ ?(?:api|ลับ)")),
     ("secret", "part", _S.format(r"シークレット|시크릿|クライアントシークレット")),
@@ -659,7 +663,8 @@ _SETTING_AFTER = _set(
 # A word before the phrase that counts it or says it is a model's unit: max_tokens, number of tokens, input tokens.
 _COUNT_BEFORE = _set(
     "max maximum min minimum num number numbers total count counts limit limits many much amount quantity "
-    "average avg mean luong jumlah so maximo minimo minima maxima massima minime massime minimos minimas maximos maximas numero cantidad limite nombre quantite maximal maximale maximalen "
+    "average avg mean luong jumlah so kac berapa nhieu viele combien cuantos cuantas quantos quantas quanti quante "
+    "hoeveel manga ile kolik сколько скільки ποσα ποσοι 多少 いくつ 몇 maximo minimo minima maxima massima minime massime minimos minimas maximos maximas numero cantidad limite nombre quantite maximal maximale maximalen "
     "maximaler minimal minimale anzahl hochstzahl massimo quantita maximaal minimaal aantal maximalt antal "
     "maksymalna maksymalny maksymalnie minimalna liczba maximalni minimalni pocet maksimum azami максимальное "
     "максимальная максимальный максимального максимальну максимум минимальное количество число максимальна "
@@ -765,7 +770,7 @@ _SLOGAN_CONTEXT = _set(
 # Where a bare "code" came from when it is a one-time code.
 _CODE_CUES = _set(
     "sms smsem smsa texted authenticator autenticador autenticatore authentificateur authenticatorapp otp totp "
-    "2fa mfa смс"
+    "2fa mfa смс bankid"
 )
 _CODE_ORDINARY_BEFORE = _set(
     "postal zip country area post discount promo coupon source language iso currency product airport colour "
@@ -787,7 +792,9 @@ def _ordinary_here(
 ) -> bool:
     """Whether this occurrence of a credential phrase, with these neighbours, names an ordinary value."""
     nxt = after[0] if after else ""
-    purpose = nxt == "used" and after[1:2] in (["to"], ["for"], ["by"], ["when"])
+    purpose = (nxt == "used" and after[1:2] in (["to"], ["for"], ["by"], ["when"])) or (
+        nxt in ("file", "files") and after[1:2] in (["contents"], ["content"], ["text"], ["body"], ["data"])
+    )  # "the token used to authenticate", "the private key file contents": the credential itself
     if text.yes_no:
         return True  # "Whether new accounts must set a password": a yes or no about a credential, never one
     if nxt in _SETTING_AFTER and not purpose:  # "the token used to authenticate" says what it is for
@@ -847,6 +854,8 @@ def _ordinary_here(
         return bool(set(before[-3:]) & (_SETTING_AFTER | _CHOICE_WORDS))  # "the algorithm used to decrypt"
     if kind == "slogan":
         return bool(set(before[-2:] + after[:2]) & _SLOGAN_CONTEXT)
+    if kind == "bare_tan":
+        return not text.shouts_tan
     if kind == "bare_code":
         return not (text.context & _CODE_CUES) or bool(set(before[-2:]) & _CODE_ORDINARY_BEFORE)
     if kind == "words_count":
@@ -866,6 +875,7 @@ class _Text:
 
     context: frozenset[str]  # every word of every reading
     shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
+    shouts_tan: bool  # "TAN" in capitals likewise: a bank's one-time transaction number
     yes_no: bool  # the text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself
 
 
@@ -885,6 +895,7 @@ def _term_in(words: str, text: _Text) -> str | None:
 
 
 _SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
+_SHOUTED_TAN = re.compile(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
 
 
 def _term(text: str) -> str | None:
@@ -892,6 +903,7 @@ def _term(text: str) -> str | None:
     whole = _Text(
         context=frozenset(w for words in readings for w in words.split()),
         shouts_pin=bool(_SHOUTED_PIN.search(text)) and text != text.upper(),
+        shouts_tan=bool(_SHOUTED_TAN.search(text)) and text != text.upper(),
         yes_no=bool(readings) and readings[0].split(" ", 1)[0] in ("whether", "ob"),
     )
     for words in readings:
