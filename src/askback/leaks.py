@@ -12,6 +12,7 @@ better here.
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -75,7 +76,7 @@ _CARD_DOTTED = re.compile(r"(?<![\d.])\d{4}\.\d{4}\.\d{4}\.\d{1,7}(?![\d.])")
 # secret guard reads as a credential, then the value itself.
 _LABELLED = re.compile(
     r"(?P<label>[^\W\d_][\w .'-]{0,40}?)[\"']?\s*(?:[:=]|\s(?:is|es|est|ist|e|è|é|är|er|jest|je|это)\s)\s*[\"']?"
-    r"(?P<value>[^\s\"',;}]{4,})"
+    r"(?P<value>[^\s\"',;}]{3,})"
 )
 _LABEL_SEPARATOR = re.compile(r"[:=]|\s(?:is|es|est|ist|e|è|é|är|er|jest|je|это)\s")  # cheap test first
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
@@ -133,11 +134,48 @@ def _labelled_secret(text: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _bip39_words() -> frozenset[str]:
+def _bip39_index() -> dict[str, int]:
     # The reference implementation's English wordlist, read once from the package on first use.
     from mnemonic import Mnemonic
 
-    return frozenset(Mnemonic("english").wordlist)
+    return {word: i for i, word in enumerate(Mnemonic("english").wordlist)}
+
+
+def _bip39_words() -> frozenset[str]:
+    return frozenset(_bip39_index())
+
+
+def _valid_phrase(words: list[str]) -> bool:
+    """BIP-39's checksum: the last bits of the words' indices are the first bits of SHA-256 of the rest."""
+    index = _bip39_index()
+    bits = "".join(format(index[w], "011b") for w in words)
+    cut = len(bits) * 32 // 33
+    entropy = int(bits[:cut], 2).to_bytes(cut // 8, "big")
+    digest = format(int.from_bytes(hashlib.sha256(entropy).digest(), "big"), "0256b")
+    return bits[cut:] == digest[: len(bits) - cut]
+
+
+def _phrase_inside(text: str) -> bool:
+    """A valid recovery phrase inside a longer text ("seed phrase: legal winner thank ...").
+
+    Inside other words the checksum must hold, so a run of common words that happen to be on the list does not count.
+    """
+    if len(text) > 2000:
+        return False
+    index = _bip39_index()
+    run: list[str] = []
+    for part in [*_SEPARATORS.split(text.lower()), ""]:
+        word = part.strip(".:()[]\"'")
+        if word in index:
+            run.append(word)
+            continue
+        if word.isdigit() and run:
+            continue  # numbered phrases: "1. legal 2. winner"
+        for size in (24, 21, 18, 15, 12):
+            if any(_valid_phrase(run[i : i + size]) for i in range(len(run) - size + 1)):
+                return True
+        run = []
+    return False
 
 
 def _mnemonic(text: str) -> bool:
@@ -190,7 +228,7 @@ def credential_value(value: Any) -> str | None:
     for raw in _strings(value):
         # Fullwidth letters, no-break spaces and invisible characters are what a person sees, not what matches.
         text = raw if raw.isascii() else unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw))
-        if len(text) < 8:
+        if len(text) < 6:
             continue
         for label, pattern in _TOKENS:
             if pattern.search(text):
@@ -199,7 +237,7 @@ def credential_value(value: Any) -> str | None:
             return "an authorization header"
         if _card_number(text):
             return "a payment card number"
-        if _mnemonic(text):
+        if _mnemonic(text) or _phrase_inside(text):
             return "a recovery phrase"
         if _labelled_secret(text):
             return "a labelled credential"

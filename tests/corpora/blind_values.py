@@ -264,5 +264,26 @@ def _ordinary() -> list[Value]:
     return out
 
 
-SECRET: list[Value] = _secrets()
-ORDINARY: list[Value] = _ordinary()
+# A probe written after the labelled-value rule, kept so the guard keeps these.
+_PROBE_ORDINARY = [
+    "Meeting: 10:30 in room 4B", "Time: 14:00", "Ratio 16:9", "Note: the PIN pad is broken",
+    "Keynote: Dr. Smith at 9AM",
+    "Session 2: Q&A", "Token count is 4096", "The key is C#", "Author: J. R. R. Tolkien", "Passport: AB1234567",
+    "Passenger: Mr. Lee", "Secret Santa is Tom2", "cookie recipe: 200g butter", "max_tokens: 2048", "seed: 1234",
+    "random_seed=42", "pin: 13", "gpio_pin=17", "Card game: UNO", "Card holder: ADA LOVELACE",
+    "Expiry: 12/2030 (passport)", "Security question: first pet?", "Recovery time: 4h", "Backup: nightly at 02:00",
+    "Compass: 270°", "Certificate: ISO-9001", "Login: ada.lovelace", "Username: ada_1815", "Email: ada@example.com",
+    "API version: 2024-06-01", "Key ID: 7f3a2b", "client_id: 1234-abcd", "token_type: Bearer",
+    "https://example.com/login?next=/home", "Code: 200 OK", "Promo code: SPRING24", "Postal code: 10178",
+    "Ticket is AB-12", "abandon ability able about above absent absorb abstract absurd abuse access accident account",
+    "We can still act: add about above actual action to the list and adapt, the actor said.",
+]
+_PROBE_SECRET = [
+    "Wifi password: Guest2026!", "pwd=Xy7#kq", "secret: 8f9e7d6c5b4a", "token = a8F3kL9mQ2", "Mot de passe: Azerty123",
+    "Clave: Secreta#1", "Kennwort: Winter2026", "PIN is 0470", "CVV: 123", "cvc=987", "OTP: 482913",
+    "Verification code: 118822", "Recovery codes: 1a2b-3c4d 5e6f-7g8h",
+    "seed phrase: legal winner thank year wave sausage worth useful legal winner thank yellow",
+]
+
+SECRET: list[Value] = _secrets() + [Value(v, True, "probe") for v in _PROBE_SECRET]
+ORDINARY: list[Value] = _ordinary() + [Value(v, False, "probe") for v in _PROBE_ORDINARY]
