@@ -141,10 +141,6 @@ def _bip39_index() -> dict[str, int]:
     return {word: i for i, word in enumerate(Mnemonic("english").wordlist)}
 
 
-def _bip39_words() -> frozenset[str]:
-    return frozenset(_bip39_index())
-
-
 def _valid_phrase(words: list[str]) -> bool:
     """BIP-39's checksum: the last bits of the words' indices are the first bits of SHA-256 of the rest."""
     index = _bip39_index()
@@ -160,8 +156,8 @@ def _phrase_inside(text: str) -> bool:
 
     Inside other words the checksum must hold, so a run of common words that happen to be on the list does not count.
     """
-    if len(text) > 2000:
-        return False
+    if len(text) > 2000 or len(_SEPARATORS.findall(text)) < 11:
+        return False  # too long to scan, or fewer than twelve words
     index = _bip39_index()
     run: list[str] = []
     for part in [*_SEPARATORS.split(text.lower()), ""]:
@@ -188,7 +184,8 @@ def _mnemonic(text: str) -> bool:
     parts = [p for p in _SEPARATORS.split(text.lower()) if p and not p.rstrip(".)").isdigit()]
     if len(parts) not in (12, 15, 18, 21, 24) or not all(_WORD.fullmatch(p) for p in parts):
         return False
-    return all(p in _bip39_words() for p in parts)
+    index = _bip39_index()
+    return all(p in index for p in parts)
 
 
 def _basic_auth(text: str) -> bool:
