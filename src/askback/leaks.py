@@ -12,10 +12,14 @@ better here.
 from __future__ import annotations
 
 import base64
+import hashlib
 import re
+import unicodedata
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
+
+from askback.core.secrets import credential_term
 
 _MAX_DEPTH = 8
 _MAX_STRINGS = 256
@@ -34,6 +38,7 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an access token", r"\bglpat-[0-9A-Za-z_-]{20,}"),
         ("an access token", r"\bxox[abposr]-[0-9A-Za-z-]{10,}"),
         ("a webhook secret URL", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[0-9A-Za-z/_-]{20,}"),
+        ("a webhook secret", r"\bwhsec_[0-9A-Za-z+/=]{24,}"),
         ("a webhook secret URL", r"https://discord(?:app)?\.com/api/webhooks/\d+/[0-9A-Za-z_-]{30,}"),
         ("an access key", r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[0-9A-Z]{16}\b"),
         ("an API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
@@ -44,6 +49,11 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an API key", r"\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}"),
         ("an access token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b"),
         ("an API key", r"\bkey-[0-9a-f]{32}\b"),
+        ("an API key", r"\bSK[0-9a-fA-F]{32}\b"),
+        ("an access token", r"\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,}"),
+        ("an access token", r"\bATATT3[0-9A-Za-z_=-]{100,}"),
+        ("an API key", r"\blin_(?:api|oauth)_[0-9A-Za-z]{40}\b"),
+        ("an access token", r"[?&]sig=[0-9A-Za-z%+/=]{30,}"),
         ("an access token", r"\bshp(?:at|ca|pa|ss)_[0-9a-fA-F]{32}\b"),
         ("an access token", r"\bdop_v1_[0-9a-f]{64}\b"),
         ("an access token", r"\b(?:hvs|hvb)\.[0-9A-Za-z_-]{24,}"),
@@ -52,13 +62,24 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an access token", r"\beyJ[0-9A-Za-z_-]{8,}\.eyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}"),
         ("an authorization header", r"(?i)^\s*(?:authorization\s*:\s*)?(?:bearer|token)\s+[0-9A-Za-z._~+/=-]{16,}\s*$"),
         ("a connection string with a password", r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:[^\s/@]+@[^\s/@]+"),
-        ("a connection string with a password", r"(?i)(?:^|;)\s*(?:password|pwd)\s*=\s*[^;\s]+"),
+        ("a connection string with a password",
+         r"(?i)(?:^|;)\s*(?:password|pwd|accountkey|sharedaccesskey)\s*=\s*[^;\s]+"),
         ("a session cookie",
          r"(?i)\b(?:sessionid|session|sid|phpsessid|jsessionid|connect\.sid|_session)=[0-9A-Za-z%._-]{16,}"),
     )
 )
 
 _CARD = re.compile(r"(?<![\d.,/:+-])(?:\d[ -]?){12,18}\d(?![\d.,/:-])")
+# Four groups of four digits with dots, as some people type a card number (a version or an address has fewer).
+_CARD_DOTTED = re.compile(r"(?<![\d.])\d{4}\.\d{4}\.\d{4}\.\d{1,7}(?![\d.])")
+# "password: hunter2", "api_key=9a3d…", '"access_token": "…"', "пароль: …", "my 2FA code is 492817": a label the
+# secret guard reads as a credential, then the value itself.
+_LABELLED = re.compile(
+    r"(?P<label>[^\W\d_][\w .'-]{0,40}?)[\"']?\s*(?:[:=]|\s(?:is|es|est|ist|e|è|é|är|er|jest|je|это)\s)\s*[\"']?"
+    r"(?P<value>[^\s\"',;}]{3,})"
+)
+_LABEL_SEPARATOR = re.compile(r"[:=]|\s(?:is|es|est|ist|e|è|é|är|er|jest|je|это)\s")  # cheap test first
+_INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _BASIC = re.compile(r"(?i)^\s*(?:authorization\s*:\s*)?basic\s+([0-9A-Za-z+/]{8,}={0,2})\s*$")
 _WORD = re.compile(r"[a-z]{3,8}")
 _SEPARATORS = re.compile(r"[\s,;]+")
@@ -86,15 +107,71 @@ def _card_number(text: str) -> bool:
             continue
         if 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1 and _luhn(digits):
             return True
+    for match in _CARD_DOTTED.finditer(text):
+        digits = match.group(0).replace(".", "")
+        if 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1 and _luhn(digits):
+            return True
+    return False
+
+
+def _labelled_secret(text: str) -> bool:
+    """A credential's label followed by a value that looks like one (a digit, a symbol or mixed case in it).
+
+    "Password: forgotten" or "the password is incorrect" carry no secret; "password: hunter2" and "PIN: 4829" do.
+    """
+    if not _LABEL_SEPARATOR.search(text):
+        return False
+    for match in _LABELLED.finditer(text):
+        value = match.group("value")
+        if value.startswith("//"):
+            continue  # a URL's scheme, not a label
+        looks_made = any(c.isdigit() for c in value) or not value.isalnum() or (
+            value != value.lower() and value != value.upper() and value != value.capitalize()
+        )
+        if looks_made and credential_term(match.group("label")):
+            return True
     return False
 
 
 @lru_cache(maxsize=1)
-def _bip39_words() -> frozenset[str]:
+def _bip39_index() -> dict[str, int]:
     # The reference implementation's English wordlist, read once from the package on first use.
     from mnemonic import Mnemonic
 
-    return frozenset(Mnemonic("english").wordlist)
+    return {word: i for i, word in enumerate(Mnemonic("english").wordlist)}
+
+
+def _valid_phrase(words: list[str]) -> bool:
+    """BIP-39's checksum: the last bits of the words' indices are the first bits of SHA-256 of the rest."""
+    index = _bip39_index()
+    bits = "".join(format(index[w], "011b") for w in words)
+    cut = len(bits) * 32 // 33
+    entropy = int(bits[:cut], 2).to_bytes(cut // 8, "big")
+    digest = format(int.from_bytes(hashlib.sha256(entropy).digest(), "big"), "0256b")
+    return bits[cut:] == digest[: len(bits) - cut]
+
+
+def _phrase_inside(text: str) -> bool:
+    """A valid recovery phrase inside a longer text ("seed phrase: legal winner thank ...").
+
+    Inside other words the checksum must hold, so a run of common words that happen to be on the list does not count.
+    """
+    if len(text) > 2000 or len(_SEPARATORS.findall(text)) < 11:
+        return False  # too long to scan, or fewer than twelve words
+    index = _bip39_index()
+    run: list[str] = []
+    for part in [*_SEPARATORS.split(text.lower()), ""]:
+        word = part.strip(".:()[]\"'")
+        if word in index:
+            run.append(word)
+            continue
+        if word.isdigit() and run:
+            continue  # numbered phrases: "1. legal 2. winner"
+        for size in (24, 21, 18, 15, 12):
+            if any(_valid_phrase(run[i : i + size]) for i in range(len(run) - size + 1)):
+                return True
+        run = []
+    return False
 
 
 def _mnemonic(text: str) -> bool:
@@ -107,7 +184,8 @@ def _mnemonic(text: str) -> bool:
     parts = [p for p in _SEPARATORS.split(text.lower()) if p and not p.rstrip(".)").isdigit()]
     if len(parts) not in (12, 15, 18, 21, 24) or not all(_WORD.fullmatch(p) for p in parts):
         return False
-    return all(p in _bip39_words() for p in parts)
+    index = _bip39_index()
+    return all(p in index for p in parts)
 
 
 def _basic_auth(text: str) -> bool:
@@ -144,8 +222,10 @@ def credential_value(value: Any) -> str | None:
         return None
     if isinstance(value, int):
         return "a payment card number" if _card_number(str(value)) else None
-    for text in _strings(value):
-        if len(text) < 12:
+    for raw in _strings(value):
+        # Fullwidth letters, no-break spaces and invisible characters are what a person sees, not what matches.
+        text = raw if raw.isascii() else unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw))
+        if len(text) < 6:
             continue
         for label, pattern in _TOKENS:
             if pattern.search(text):
@@ -154,8 +234,10 @@ def credential_value(value: Any) -> str | None:
             return "an authorization header"
         if _card_number(text):
             return "a payment card number"
-        if _mnemonic(text):
+        if _mnemonic(text) or _phrase_inside(text):
             return "a recovery phrase"
+        if _labelled_secret(text):
+            return "a labelled credential"
     return None
 
 

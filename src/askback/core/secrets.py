@@ -42,7 +42,7 @@ _INVISIBLE = re.compile(
 # Characters that stand for letters inside a word: p4ssw0rd, pa$$word, s3cr3t, t0k3n.
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",
                        "!": "i", "|": "l"})
-_LEET_WORD = re.compile(r"(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]*[A-Za-z][A-Za-z0-9@$!|]*[A-Za-z])(?=[A-Za-z]*[0134578@$!|])"
+_LEET_WORD = re.compile(r"(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]{3})(?=[A-Za-z0-9@$!|]*[A-Za-z])(?=[A-Za-z]*[0134578@$!|])"
                         r"[A-Za-z0-9@$!|]+")
 # Letters with no decomposition that a person reads as their base letter.
 _BASE_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŀ": "l", "æ": "ae", "œ": "oe",
@@ -102,10 +102,10 @@ def _unleet(text: str) -> str:
         # Keep the case of the neighbours so camelCase and SCREAMING_SNAKE still split where they should.
         for i, char in enumerate(word):
             if char in "0134578@$!|":
-                near = next((c for c in reversed(word[:i]) if c.isalpha()), "") or next(
-                    (c for c in word[i + 1:] if c.isalpha()), ""
-                )
-                chars[i] = chars[i].upper() if near.isupper() else chars[i]
+                prev = next((c for c in reversed(word[:i]) if c.isalpha()), "")
+                nxt = next((c for c in word[i + 1:] if c.isalpha()), "")
+                # Upper only when every letter beside it is: P455w0rd is "Password", P4SSW0RD "PASSWORD".
+                chars[i] = chars[i].upper() if all(c.isupper() for c in (prev, nxt) if c) else chars[i]
         return "".join(chars)
 
     return _LEET_WORD.sub(fix, text)
@@ -119,6 +119,8 @@ def _fold_confusables(text: str) -> str:
     return normalize_confusables(text)
 
 
+# Case flipping letter by letter, which no identifier style does (camelCase changes case once per word).
+_ALTERNATING_CASE = re.compile(r"[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]|(?<![A-Za-z])[a-z][A-Z][a-z](?![a-z])")
 _LEET_CHARS = re.compile(r"[0134578@$!|]")
 _SPACED_LETTERS = re.compile(r"(?<!\w)(?:\w ){3,}\w(?!\w)")  # "p a s s w o r d", "p.a.s.s.w.o.r.d"
 
@@ -127,6 +129,8 @@ def _readings(text: str) -> list[str]:
     """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
     forms = [text]
+    if _ALTERNATING_CASE.search(text):
+        forms.append(text.lower())  # pAsSwOrD: the case changes split nothing
     if not text.isascii():
         forms.append(_fold_confusables(text))
     for form in list(forms):
@@ -193,24 +197,26 @@ _TOKEN_QUALIFIERS = (  # words, not a password
     r"|download|sharing|share|unsubscribe|cancel|confirm|confirmation|activation|recovery|bootstrap|join|enrollment"
 )
 _TOKEN_QUALIFIERS = _trie(_TOKEN_QUALIFIERS)
-_KEY = r"keys?|key|schlussel|sleutel|nyckel(?:n)?|klucz|klic|anahtar(?:i|ı)?|ключ|κλειδι|chiave|chave|clave|cle"
+_KEY = (r"keys?|key|schlue?ssel|sleutel|nyckel(?:n)?|nogle(?:n)?|nokkel(?:en)?|avain|klucz|klic|anahtar(?:i|ı)?|ключ|κλειδι"
+        r"|chiave|chave|clave|cle|kunci|khoa")
 
 _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # Passwords, passphrases, passcodes.
     ("password", "strong", _W.format(r"pass ?words?|passwds?|pswds?|pwds?|pws|pword|passwort(?:e|s)?|kennwort(?:e|s)?"
-                                     r"|contrasenas?|contrasenya|mots? de passe|mdp|senhas?|wachtwoord(?:en)?|losenord(?:et)?"
-                                     r"|salasana\w*|adgangskode|passord(?:et)?|jelszo\w*|hesl(?:o|a|em|u|e)|hesel|hasl\w*|geslo"
+                                     r"|contrasenas?|contrasenya|mots? de passe|motdepasse\w*|mdp|storepass|keypass|srcstorepass|deststorepass|κωδικ\w* (?:σασ|σου)|senhas?|wachtwoord(?:en)?|losenord(?:et)?"
+                                     r"|salasana\w*|adgangskode|passord(?:et)?|jelszo\w*|geslo"
                                      r"|lozink\w*|parolei|parolele|parolan\w*|parolay\w*|parolas\w*|sifre(?!le|li)\w*"
-                                     r"|кодов(?:ое|ого) слов\w*|парол\w*|κωδικ\w* προσβασ\w*|συνθηματικ\w*|kata sandi|mat khau"
+                                     r"|кодов(?:ое|ого) слов\w*|секретн\w* слов\w*|парол\w*|kodeord(?:et)?|parol|kodikos prosvasis|katasandi|matkhau|mima|pasuwado|pasuwaado|bimilbeonho|κωδικ\w* προσβασ\w*|συνθηματικ\w*|kata sandi|mat khau"
                                      r"|pass ?phrases?|pass ?codes?|parola d ordine|parola segreta|palabra secreta"
                                      r"|palavra passe|mot secret|geheimwort|clave de acceso|clave secreta personal"
                                      r"|(?:" + _SYSTEMS + r"|your|my|new|old|current|confirm|repeat|verify) ?(?:pw|pwd)|(?:" + _SYSTEMS + r") ?pass|pw")),
     ("password", "bare_pass", _W.format(r"pass")),
+    ("password", "slogan", _W.format(r"hesl(?:o|a|em|u|e)|hesel|hasl\w*")),
     ("password", "compound", _W.format(r"\w*(?:password|passwort|passwd|kennwort|wachtwoord|contrasena|losenord|salasana"
                                    r"|passphrase|passcode|парол)(?!less|los|loos|richtlinie|lange|hinweis|regel|starke|vergessen|manager|policy|hint|length|ablauf)\w*")),
     ("password", "bare_clave", _W.format(r"clave|claves|parola")),
     # PINs.
-    ("PIN", "pin", _W.format(r"pin ?(?:codes?|numbers?|nos?|nums?|kod(?:u|en)?|код|번호|코드|コード|कोड|码|碼|番号)|pincode|pinkod(?:en)?"
+    ("PIN", "pin", _W.format(r"pin ?(?:codes?|numbers?|nos?|nums?|kod(?:u|en)?|kode(?:n)?|koodi|код|번호|코드|コード|कोड|码|碼|番号)|pincode|pinkod(?:en)?|pinkode(?:n)?|pinkoodi|tunnusluku\w*"
                                 r"|(?:kod|code|codigo|codice|numero) (?:de |di |do |du )?pin|κωδικ\w* pin|pin κωδικ\w*"
                                 r"|geheimzahl|geheimnummer|personal identification numbers?|puks?(?: codes?)?"
                                 r"|(?:sim|card|bank|atm|debit|credit|phone|device|wallet|banking|account|unlock|security"
@@ -227,7 +233,10 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|confirmacion|confirmacao|confirmation|conferma|acceso|acesso|acces|accesso|autenticacion|autenticacao"
         r"|authentification|autenticazione|un solo uso|uso unico|a usage unique|usage unique|sms|otp)"
         r"|\w*(?:bestatigungscode|verifizierungscode|authentifizierungscode|zugangscode|einmalcode|einmalpasswort"
-        r"|verificatiecode|toegangscode|eenmalige code|verifieringskod|engangskod|bekraftelsekod|atkomstkod)\w*"
+        r"|verificatiecode|toegangscode|eenmalige code|verifieringskod|engangskod|bekraftelsekod|atkomstkod|bekraeftelseskode|bekreftelseskode|verifiseringskode|verifikationskode|engangskode|vahvistuskoodi|varmennuskoodi|kertakayttokoodi|tunnistuskoodi)\w*"
+        r"|kode (?:verifikasi|otp|konfirmasi|akses|autentikasi|keamanan)|ma (?:xac minh|xac thuc|xac nhan|otp)"
+        r"|(?:koden?|koodi|kode(?:n)?|codes?|codigo|codice|kod|kodu|код) (?:fran|fra|aus|uit|from|de|da|z|ze|iz|из|з) (?:der |de |den |het |the |la |el |il |o |)"
+        r"(?:bank ?id|authenticator\w*|autenticador\w*|autenticator\w*|sms\w*|app(?:en|s)?|applikation\w*|aplikac\w*|приложени\w*|додатк\w*)"
         r"|kod (?:weryfikacyjny|jednorazowy|sms|dostepu|potwierdzajacy|uwierzytelniajacy)|overovaci kod\w*|jednorazovy kod"
         r"|dogrulama kod\w*|tek kullanimlik (?:kod|sifre)\w*|onay kod\w*"
         r"|код\w* (?:подтверждени\w*|из смс|доступа|верификации|підтвердженн\w*|доступу)|одноразов\w* (?:код|парол)\w*"
@@ -239,16 +248,16 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # API keys and other access keys.
     ("API key", "strong", _W.format(
         r"access ?key ?ids?|x ?api ?keys?|api ?keys?|apikeys?|access ?keys?|serial ?keys?|registration ?keys?|secret ?access ?keys?|secret ?keys?|licen[cs]e ?keys?"
-        r"|product ?keys?|activation ?keys?|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
+        r"|product ?keys?|activation ?keys?|miyao|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
         r"|developer ?keys?|dev ?keys?|service account ?keys?|service account json ?keys?|json ?keys?|account ?keys?|storage ?keys?|subscription ?keys?"
         r"|integration ?keys?|hmac ?(?:keys?|secrets?)|webhook ?keys?|wi ?fi ?keys?|wpa ?2? ?keys?|network ?keys?"
         r"|wep ?keys?|psks?|pre ?shared ?keys?|shared ?keys?|session ?keys?|client ?keys?|cloud ?keys?|aws ?keys?"
-        r"|(?:clave|chave|cle|chiave|klucz|klic|ключ|κλειδι|anahtar\w*) (?:de |da |d |di |do )?(?:la |l )?(?:api|acceso|acesso|acces"
+        r"|(?:clave|chave|cle|chiave|klucz|klic|ключ|κλειδι|anahtar\w*|kunci|khoa) (?:de |da |d |di |do )?(?:la |l )?(?:api|rahasia|bi mat|acceso|acesso|acces"
         r"|accesso|dostepu|pristupovy|доступа|доступу|προσβασησ|licencia|licenca|licence|licenza|licencyjny|secreta"
         r"|secreto|secrete|segreta|tajny|tajna|секретный|секретний|μυστικο)"
-        r"|api (?:schlussel|sleutel|nyckel\w*|anahtar\w*|ключ\w*|κλειδι|klic|klucz|키|キー|कुंजी|की|密钥|金鑰)"
-        r"|(?:tajny|soukromy|secret|secretny|geheimer?|hemlig|gizli|erisim|секретный|секретний|μυστικο) (?:" + _KEY + r")"
-        r"|\w*(?:apischlussel|zugangsschlussel|zugriffsschlussel|lizenzschlussel|geheimschlussel|apisleutel|toegangssleutel"
+        r"|api (?:schlue?ssel|sleutel|nyckel\w*|nogle\w*|nokkel\w*|avain\w*|anahtar\w*|ключ\w*|κλειδι|klic|klucz|키|キー|कुंजी|की|密钥|金鑰)"
+        r"|(?:tajny|soukromy|secret|secretny|geheimer?|hemlig|hemmelig|salainen|gizli|erisim|секретный|секретний|μυστικο) (?:" + _KEY + r")"
+        r"|\w*(?:apischlue?ssel|zugangsschlue?ssel|zugriffsschlue?ssel|lizenzschlue?ssel|geheimschlue?ssel|apisleutel|toegangssleutel"
         r"|licentiesleutel|apinyckel|atkomstnyckel|licensnyckel|apikey|accesskey|secretkey|licensekey|apikulcs)\w*"
         r"|lisans anahtar\w*|лицензионн\w* ключ\w*|erisim anahtar\w*|api anahtar\w*"
         r"|(?:openai|anthropic|claude|stripe|github|gitlab|gcp|google|gemini|mistral|cohere|groq|replicate|huggingface|hf"
@@ -281,13 +290,13 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("private key", "strong", _W.format(
         r"(?:private|priv|signing|encryption|decryption|master|ssh|pgp|gpg|rsa|ecdsa|ed ?25519|dsa|wallet|tls|ssl|root"
         r"|x ?509|pem|jwk|server|client|identity|deploy) ?keys?|privkeys?|private ?keys?|keystores?|xprvs?|wif"
-        r"|extended private keys?|signing ?secrets?"
-        r"|(?:clave|chave|cle|chiave|klucz|klic|ключ\w*|κλειδι|anahtar\w*) (?:privada|privado|privee|privata|prywatny"
+        r"|extended private keys?|signing ?secrets?|private (?:parts?|halves|half|portions?|components?) of"
+        r"|(?:clave|chave|cle|chiave|klucz|klic|ключ\w*|κλειδι|anahtar\w*|kunci|khoa) (?:privada|privado|privee|privata|prywatny|privat|pribadi|rieng tu|rieng"
         r"|soukromy|закрыт\w*|приватн\w*|ιδιωτικο|ozel|de firma|de assinatura|de signature|di firma|ssh|pgp|gpg)"
-        r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|закрыт\w*|приватн\w*|ιδιωτικο) (?:ssh |pgp |gpg |rsa |)(?:" + _KEY + r")"
-        r"|\w*(?:privatkey|privatekey|privkey|privatschlussel|privesleutel|signaturschlussel)\w*"
-        r"|(?:jwk|rsa|ecdsa|ec|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed25519)"
-        r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?) ?keys?|keys? material")),
+        r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|yksityinen|закрыт\w*|приватн\w*|ιδιωτικο) (?:ssh |pgp |gpg |rsa |)(?:" + _KEY + r")"
+        r"|\w*(?:privatkey|privatekey|privkey|privatschlue?ssel|privesleutel|signaturschlue?ssel)\w*"
+        r"|(?:jwk|rsa|ecdsa|ec|ed ?25519|x ?25519|dsa|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed ?25519)"
+        r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?|enc|crypt|crypto|cipher|security|network) ?keys?|(?:clave|chave|cle|chiave|klucz|klic|ключ\w*|κλειδι|anahtar\w*|kunci|khoa) (?:de |di |d |)(?:chiffrement|criptografia|crittografia|cifrado|cifratura|encriptacion|enkripsi|szyfrowania|sifrovaci|sifreleme|шифрования|шифрування|κρυπτογραφησ\w*|ma hoa)|\w*(?:verschlue?sselungsschlue?ssel|sicherheitsschlue?ssel|encryptiesleutel|krypteringsnyckel|krypteringsnokkel|krypteringsnogle|salausavain|sifreleme anahtar)\w*|keys? material")),
     # Recovery phrases and mnemonics.
     ("recovery phrase", "strong", _W.format(
         r"seed ?(?:phrases?|words?|sentences?)|wallet ?seeds?|(?:recovery|backup|secret|restore|mnemonic) ?(?:phrases?|words?|seeds?|sentences?)"
@@ -297,7 +306,8 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|(?:12|24|18|twelve|twenty four) words (?:of|from|in) (?:your |the )?(?:seed|wallet|recovery|backup)"
         r"|fras[ea] (?:semilla|semente|de recuperacion|de recuperacao|di recupero|de recuperacao|mnemonica|seed|semilla"
         r"|secreta|segreta|odzyskiwania)|phrases? (?:de recuperation|secrete|mnemonique|de recuperation|semence)"
-        r"|\w*(?:wiederherstellungsphrase|seedphrase|herstelzin|herstelfrase|aterstallningsfras|seedfras)\w*"
+        r"|\w*(?:wiederherstellungsphrase|seedphrase|herstelzin|herstelfrase|aterstallningsfras|seedfras|gjenopprettingsfrase|gendannelsesfrase|palautuslause|palautusfraasi|siemenlause)\w*"
+        r"|frasa (?:pemulihan|benih|rahasia|seed)|cum tu (?:khoi phuc|hat giong|bi mat)"
         r"|fraza (?:odzyskiwania|seed|mnemoniczna)|obnovovaci fraz\w*|kurtarma (?:ifade\w*|cumle\w*)|gizli kurtarma\w*"
         r"|сид ?фраз\w*|seed фраз\w*|мнемоническ\w* фраз\w*|фраз\w* (?:восстановлени\w*|відновленн\w*)"
         r"|(?:секретн\w*|мнемонічн\w*) фраз\w*|φρασ\w* ανακτησ\w*|μνημονικ\w*|mnemoniczn\w*|mnemotechnick\w*")),
@@ -318,7 +328,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|sessionscookie|sessioncookie)\w*")),
     ("session cookie", "bare_cookie", _W.format(r"cookies?|куки|cerez|ciasteczko")),
     ("authorization header", "strong", _W.format(
-        r"(?:authorization|authorisation|auth|proxy authorization|bearer) ?headers?|basic ?auth(?:entication)?"
+        r"(?:authorization|authorisation|auth|authz|proxy authorization|bearer) ?headers?|basic ?auth(?:entication)?"
         r"|http ?auth|(?:cabecera|encabezado|cabecalho|en tete|intestazione|заголов\w*) (?:de |d |di |)(?:autorizacion"
         r"|autorizacao|autorisation|autorizzazione|authorization|авторизаци\w*)|\w*(?:autorisierungsheader"
         r"|authorizationheader|authheader)\w*")),
@@ -327,9 +337,9 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("recovery code", "strong", _W.format(
         r"(?:recovery|backup|rescue|emergency|reset|scratch|fallback) ?(?:codes?|keys?)"
         r"|(?:codigos?|codes?|codices?|codici|codice) (?:de |di |)(?:recuperacion|respaldo|recuperacao|backup|recuperation"
-        r"|secours|recupero|emergencia|emergence|emergenza)|\w*(?:wiederherstellungscode|wiederherstellungsschlussel"
+        r"|secours|recupero|emergencia|emergence|emergenza)|\w*(?:wiederherstellungscode|wiederherstellungsschlue?ssel"
         r"|sicherungscode|notfallcode|herstelcode|herstelsleutel|aterstallningskod|reservkod)\w*"
-        r"|kody? (?:zapasow\w*|odzyskiwania|awaryjn\w*)|zalohovaci kod\w*|kod\w* pro obnoveni|(?:kurtarma|yedek) kod\w*"
+        r"|kody? (?:zapasow\w*|odzyskiwania|awaryjn\w*)|ma (?:khoi phuc|du phong)|kode (?:pemulihan|cadangan)|zalohovaci kod\w*|kod\w* pro obnoveni|(?:kurtarma|yedek) kod\w*"
         r"|код\w* восстановлени\w*|резервн\w* код\w*|код\w* відновленн\w*|κωδικ\w* ανακτησ\w*")),
     # Security-question answers.
     ("security answer", "strong", _W.format(
@@ -344,15 +354,29 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("card number", "card", _W.format(
         r"(?:credit|debit|payment|bank|visa|mastercard|amex|atm|prepaid|gift|charge|virtual|company|corporate)? ?card ?"
         r"(?:numbers?|nos?|nums?|nr|details?|data|info|information|digits)|cardnumbers?|cardnum|cardno"
-        r"|credit ?cards?|debit ?cards?|cc ?(?:numbers?|nums?|nos?|nr|details?|info)|ccn(?:um)?|ccnum|primary account numbers?"
+        r"|(?:bank |credit |debit |payment |)cards? s (?:numbers?|nos?|details?)|credit ?cards?|debit ?cards?|cc ?(?:numbers?|nums?|nos?|nr|details?|info)|ccn(?:um)?|ccnum|primary account numbers?"
         r"|numero (?:de |do |della |du |di |da |del |)(?:la |votre |ta |su |tu |sua |seu |vostra |tua |sul |)(?:tarjeta|cartao|carte|carta)(?: de credito| de debito| bancaire| de credit)?"
         r"|tarjetas? de (?:credito|debito)|cartao de (?:credito|debito)|cartes? (?:bancaire|de credit|de paiement|bleue)"
         r"|carta di (?:credito|debito)|\w*(?:kartennummer|kreditkarte|debitkarte|kaartnummer|creditcard|kortnummer|kreditkort"
         r"|bankkort|betaalpas)\w*|numer\w* (?:twojej |swojej |)karty|kart\w* (?:kredytow\w*|platnicz\w*|debetow\w*)|cisl\w* (?:vasi |sve |tve |)(?:platebni |kreditni |)karty"
         r"|(?:kreditni|platebni|debetni) kart\w*|kart numara\w*|kredi kart\w*|banka kart\w*"
+        r"|kortin ?numero|\w*luottokort\w*|nomor kartu|kartu kredit|kartu debit|the tin dung|the ngan hang"
         r"|номер\w* (?:вашей |твоей |своей |вашої |твоєї |своєї |)(?:банковск\w* |кредитн\w* |банківськ\w* |)(?:карты|карти|картки)|(?:кредитн|банківськ|банковск)\w* карт\w*"
         r"|αριθμ\w* (?:τησ |)(?:πιστωτικησ |)καρτασ|πιστωτικ\w* καρτ\w*|χρεωστικ\w* καρτ\w*")),
     ("card number", "bare_pan", _W.format(r"pan")),
+    ("card number", "short_label", _W.format(r"so the")),  # Vietnamese "số thẻ", read without its accents
+    # A reset or sign-in link pasted from an email carries a single-use token.
+    # A value described by what it does: "used to decrypt the backup; keep it safe".
+    ("secret", "purpose", _W.format(r"used to (?:decrypt|unlock|sign in|log in|authenticate)|keep (?:it|this) (?:safe|secret|private)"
+                                    r"|(?:never|do not|don t) share (?:it|this)")),
+    ("password reset link", "strong", _W.format(r"(?:password |pw |)reset (?:links?|urls?) (?:from|in|we|you|that|sent|received)"
+                                                r"|magic (?:links?|urls?) (?:from|in|we|you|that|sent)")),
+    # "The 24 words you wrote down": a recovery phrase when the text is about a wallet.
+    ("recovery phrase", "words_count", _W.format(r"(?:12|18|24|twelve|eighteen|twenty four) (?:secret |recovery |seed |backup |)words")),
+    # A bare "code" is a one-time code when the text says where it came from (an SMS, an authenticator).
+    # TAN (a bank's transaction number) in capitals; "tan" in lower case is a colour or a tangent.
+    ("one-time code", "bare_tan", _W.format(r"tans?")),
+    ("one-time code", "bare_code", _W.format(r"codes?|codigos?|codice|codici|kode|koden|koder|koodi\w*|kod|kodu|код\w*|κωδικ\w*")),
     ("card number", "strong", _W.format(
         r"(?:full |long |)numbers? of (?:your |the |a )?(?:credit |debit |payment |bank |)cards?|(?:\d+ digit |long )?(?:numbers?|digits) on (?:the (?:front|back) of )?(?:your |the )?(?:card|cards)"
         r"|1[3-9] digit (?:card )?numbers?|pan ?numbers?")),
@@ -361,10 +385,10 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("security answer", "strong", _W.format(r"maiden names?|(?:name of )?your first (?:pet|car|school|teacher|boss)|childhood nickname")),
     ("card number", "strong", _W.format(r"(?:long )?numbers? on (?:the )?(?:front|back) of (?:your |the )?card")),
     ("card security code", "strong", _W.format(
-        r"cvv ?2?|cvc ?2?|cvn|csc|cav ?2?|cid code|card (?:verification|security|validation) (?:codes?|values?|numbers?)"
+        r"cvv ?2?|cvc ?2?|ccv|cvn|sec ?codes?|ma bao mat|kode keamanan|(?:three|3|four|4) digits? (?:on|at) (?:the )?back|csc|cav ?2?|cid code|card (?:verification|security|validation) (?:codes?|values?|numbers?)"
         r"|security codes?|cryptogrammes?(?: visuel)?|code (?:de |)(?:la |votre |ta |)carte|codigo de seguridad|codigo de seguranca|codice di sicurezza"
-        r"|codes? de securite|\w*(?:kartenprufnummer|prufnummer|prufziffer|sicherheitscode|beveiligingscode|sakerhetskod"
-        r"|kontrollsiffr)\w*|kod (?:cvv|cvc|zabezpieczajac\w*|bezpieczenstwa)|bezpecnostni kod\w*|guvenlik kod\w*"
+        r"|codes? de securite|\w*(?:kartenprue?fnummer|prue?fnummer|prue?fziffer|sicherheitscode|beveiligingscode|sakerhetskod"
+        r"|kontrollsiffr|sikkerhedskode|sikkerhetskode|turvakoodi|turvanumero)\w*|kod (?:cvv|cvc|zabezpieczajac\w*|bezpieczenstwa)|bezpecnostni kod\w*|guvenlik kod\w*"
         r"|код\w* (?:безопасности|безпеки)|(?:cvv|cvc) код\w*|κωδικ\w* ασφαλειασ")),
     ("card expiry", "strong", _W.format(
         r"(?:card|cc|credit card|debit card) ?(?:exp|expiry|expiration|expires|expire|expiry dates?|expiration dates?"
@@ -376,7 +400,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # Credentials in general.
     ("credential", "strong", _W.format(
         r"credentials?|creds|(?:login|log in|sign in|signin|logon|access) (?:details|data|info|information|credentials?)"
-        r"|identifiants? de connexion|credenciais|credenciales|credencial de acceso|credenziali|\w*(?:zugangsdaten|anmeldedaten"
+        r"|identifiants? (?:de connexion|bancaires?|de (?:la )?banque)|credenciais|credenciales|credencial de acceso|credenziali|\w*(?:zugangsdaten|anmeldedaten"
         r"|anmeldeinformationen|logindaten|inloggegevens|aanmeldgegevens|inloggningsuppgifter)\w*|dane (?:logowania"
         r"|uwierzytelniajace|dostepowe)|prihlasovaci udaje|(?:oturum acma|giris|kimlik) bilgi\w*|учетн\w* данн\w*"
         r"|облікові дан\w*|данн\w* для входа|дані для входу|διαπιστευτηρι\w*|στοιχει\w* συνδεσ\w*")),
@@ -384,18 +408,18 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("password", "part", _S.format(r"密码(?!学|學|长度|強度|强度|策略|规则|提示|复杂度|要求|过期|有效期|箱)|密碼(?!學|長度|強度|策略|規則|提示)"
                                    r"|口令|パスワード(?!の長さ|の強度|ポリシー|の条件|の要件|を忘れ)|合言葉|비밀번호(?! ?길이| ?정책| ?강도| ?규칙)"
                                    r"|암호(?!화|학)|패스워드|كلم(?:ة|ات) (?:ال)?(?:مرور|سر)|رمز المرور|पासवर्ड|गुप्त शब्द|סיסמ[הא]"
-                                   r"|รหัสผ่าน|رمز عبور|گذرواژه")),
+                                   r"|รหัสผ่าน|رمز عبور|گذرواژه|कूटशब्द")),
     ("PIN", "part", _S.format(r"暗証番号|(?<!\w)핀 ?번호|पिन(?! ?कोड)|pin ?(?:码|碼|コード|番号|번호|코드)|الرقم السري|الرمز السري|رقم التعريف الشخصي|קוד סודי|รหัส ?pin")),
     ("one-time code", "part", _S.format(r"验证码|驗證碼|动态码|動態碼|动态密码|认证码|確認コード|認証コード|認証番号|ワンタイム|인증 ?코드|인증 ?번호"
                                         r"|일회용 ?(?:비밀번호|코드)|رمز التحقق|رمز التأكيد|كود التحقق|رمز لمرة واحدة|सत्यापन कोड|ओटीपी"
-                                        r"|एकबारगी|קוד אימות|รหัสยืนยัน|รหัส otp")),
+                                        r"|एकबारगी|קוד ה?אימות|รหัสยืนยัน|รหัส otp")),
     ("API key", "part", _S.format(r"api ?(?:キー|密钥|密鑰|金鑰|키)|密钥|密鑰|秘钥|秘鑰|金鑰|アクセスキー|シークレットキー|apiキー|액세스 ?키|시크릿 ?키|api ?키"
-                                  r"|مفتاح (?:ال)?(?:api|واجهة)|المفتاح السري|مفتاح سري|एपीआई (?:कुंजी|की)|गुप्त कुंजी|מפתח api")),
+                                  r"|مفتاح (?:ال)?(?:api|واجهة)|المفتاح السري|مفتاح سري|एपीआई (?:कुंजी|की)|गुप्त कुंजी|מפתח api|מפתח (?:סודי|הצפנה|גישה)|비밀 ?키|คีย์ ?(?:api|ลับ)")),
     ("secret", "part", _S.format(r"シークレット|시크릿|クライアントシークレット")),
     ("token", "part", _S.format(r"(?<!最大|最多|输入|输出|最小|入力|出力|生成)(?<!最大の)"
                                 r"(?:令牌|權杖|トークン|토큰|टोकन)(?!数|數|数量|數量|上限|限制|个数|預算|预算|用量|桶|の数|の上限| ?수| ?한도"
-                                r"| ?제한| ?사용량| की संख्या| सीमा| गणना)|رمز (?:ال)?وصول|الرمز المميز|رمز مميز")),
-    ("private key", "part", _S.format(r"私钥|私鑰|秘密鍵|秘密キー|개인 ?키|المفتاح الخاص|निजी कुंजी|מפתח פרטי")),
+                                r"| ?제한| ?사용량| की संख्या| सीमा| गणना)|رمز (?:ال)?وصول|الرمز المميز|رمز مميز|אסימון (?:גישה|אימות|רענון|api)")),
+    ("private key", "part", _S.format(r"私钥|私鑰|秘密鍵|秘密キー|개인 ?키|المفتاح الخاص|निजी कुंजी|מפתח פרטי|คีย์ ?ส่วนตัว")),
     ("recovery phrase", "part", _S.format(r"助记词|助記詞|恢复短语|恢復短語|种子短语|種子短語|シードフレーズ|リカバリーフレーズ|復元フレーズ"
                                           r"|ニーモニック|시드 ?문구|복구 ?문구|니모닉|عبارة (?:ال)?استرداد|العبارة السرية|बीज वाक्यांश"
                                           r"|रिकवरी वाक्यांश")),
@@ -633,12 +657,14 @@ _SETTING_AFTER = _set(
     "napoveda uzunluk politika ipucu длина политика подсказка довжина підказка μηκοσ πολιτικη υποδειξη anzahl "
     "aantal antal liczba pocet sayisi sayısı количество кількість αριθμοσ nombre numero quantidade cantidad "
     "quantita limite лимит ліміт οριο grenze ring last reminder reminders notification notifications alert "
-    "alerts warning warnings"
+    "alerts warning warnings color colour colors colours docs doc documentation guide help tutorial mindestlange hochstlange maximallange "
+    "minimallange"
 )
 # A word before the phrase that counts it or says it is a model's unit: max_tokens, number of tokens, input tokens.
 _COUNT_BEFORE = _set(
     "max maximum min minimum num number numbers total count counts limit limits many much amount quantity "
-    "average avg mean maximo minimo numero cantidad limite nombre quantite maximal maximale maximalen "
+    "average avg mean luong jumlah so kac berapa nhieu viele combien cuantos cuantas quantos quantas quanti quante "
+    "hoeveel manga ile kolik сколько скільки ποσα ποσοι 多少 いくつ 몇 maximo minimo minima maxima massima minime massime minimos minimas maximos maximas numero cantidad limite nombre quantite maximal maximale maximalen "
     "maximaler minimal minimale anzahl hochstzahl massimo quantita maximaal minimaal aantal maximalt antal "
     "maksymalna maksymalny maksymalnie minimalna liczba maximalni minimalni pocet maksimum azami максимальное "
     "максимальная максимальный максимального максимальну максимум минимальное количество число максимальна "
@@ -692,7 +718,8 @@ _COOKIE_ORDINARY_AFTER = _set(
 _COOKIE_ORDINARY_BEFORE = _set(
     "fortune chocolate chip oatmeal sugar ginger butter accept reject tracking analytics marketing third "
     "party essential necessary functional performance advertising baked bake cookie allow block enable "
-    "disable clear delete use"
+    "disable clear delete use recette receta ricetta rezept recept przepis recipe batch dozen box jar tin plate "
+    "baking"
 )
 _AUTH_ORDINARY_AFTER = _set(
     "method methods scheme schemes flow flows provider providers mode modes type types url urls endpoint "
@@ -727,8 +754,32 @@ _BOOKINGS = _set(
     "booking reservation order flight ticket hotel shipping delivery purchase trip rental airline travel "
     "appointment reserva pedido"
 )
-_OF = _set("of de du des del della dello di der van av for för для від του τησ")
+_OF = _set("of de du des del della dello di der des van av for för для від του τησ")
 _ABOUT_IT = _set("reset forgot forgotten forget recover has requires needs reestablecer olvido oublie vergessen")
+# "users must change their password": a rule about someone's password, not a request for one.
+_CHANGE_VERBS = _set("change changes changed rotate rotates update updates renew renews reset resets")
+_THIRD_PERSON = _set("their his her its")
+# "Which authentication method to offer: password, passkey or SSO": the credential is an option's name.
+_CHOICE_WORDS = _set("method methods mode modes mechanism mechanisms methode methoden metodo metodos metoda")
+# Hasło and heslo also mean a slogan or a dictionary headword.
+_SLOGAN_CONTEXT = _set(
+    "reklamowe reklamowy reklamowego reklamni reklamniho kampanii kampane kampan wyborcze wyborczy przewodnie "
+    "przewodni slownik slowniku slownikowe slownikowy krzyzowki krzyzowka dnia volebni hlavni encyklopedii "
+    "encyklopedie haslem reklama marketingowe firmy"
+)
+# Where a bare "code" came from when it is a one-time code.
+_CODE_CUES = _set(
+    "sms smsem smsa texted authenticator autenticador autenticatore authentificateur authenticatorapp otp totp "
+    "2fa mfa смс bankid"
+)
+_CODE_ORDINARY_BEFORE = _set(
+    "postal zip country area post discount promo coupon source language iso currency product airport colour "
+    "color error status http"
+)
+# Whatever the wallet is called, the numbered words are its recovery phrase.
+_WALLET_CONTEXT = _set(
+    "wallet wallets seed recovery restore mnemonic crypto bitcoin ethereum metamask ledger trezor bip39 bip 39"
+)
 _NEGATIONS = _set("not never no without dont nunca jamais nie nikdy asla никогда ніколи ποτε")
 
 
@@ -741,7 +792,12 @@ def _ordinary_here(
 ) -> bool:
     """Whether this occurrence of a credential phrase, with these neighbours, names an ordinary value."""
     nxt = after[0] if after else ""
-    if nxt in _SETTING_AFTER:
+    purpose = (nxt == "used" and after[1:2] in (["to"], ["for"], ["by"], ["when"])) or (
+        nxt in ("file", "files") and after[1:2] in (["contents"], ["content"], ["text"], ["body"], ["data"])
+    )  # "the token used to authenticate", "the private key file contents": the credential itself
+    if text.yes_no:
+        return True  # "Whether new accounts must set a password": a yes or no about a credential, never one
+    if nxt in _SETTING_AFTER and not purpose:  # "the token used to authenticate" says what it is for
         return True  # password_min_length, token_count, api_key_id, secret_name
     if before and before[-1] in _COUNT_BEFORE:
         return True  # max_tokens, min_password...
@@ -752,6 +808,10 @@ def _ordinary_here(
             return True  # "the name of the API key", "longueur minimale du mot de passe"
     if set(before[-2:]) & _ABOUT_IT:
         return True  # "reset your password?", "forgot your PIN?": about the credential, not asking for it
+    if before[-1:] and before[-1] in _THIRD_PERSON and before[-2:-1] and before[-2] in _CHANGE_VERBS:
+        return True  # "users must change their password"
+    if set(before[-4:]) & _CHOICE_WORDS:
+        return True  # "authentication method: password, passkey or SSO"
     if set(before[-5:]) & _NEGATIONS and count > 3:
         return True  # "do not paste your password here": a warning, not a request
     if kind == "bare_token":
@@ -759,6 +819,8 @@ def _ordinary_here(
             return True  # a game's or an arcade's token
         if matched.endswith("s") or matched in _TOKEN_PLURALS or matched.startswith("belirtecler"):
             return True  # "tokens", "input tokens": the model's unit, counted
+        if count <= 4 and text.context & _COUNT_BEFORE:
+            return True  # a short label counting tokens, in whichever reading ("Αριθμός token" folded to Latin)
         return bool(set(before[-3:]) & (_COUNT_BEFORE | _MODEL_UNIT_BEFORE) or set(after[:2]) & _COUNT_BEFORE)
     if kind == "pin":
         return bool(text.context & _PIN_HARDWARE)
@@ -788,6 +850,18 @@ def _ordinary_here(
         if matched == "parola":
             return nxt in ("chiave", "chiavi") or before[-1:] == ["una"] or count > 6
         return bool(set(before[-1:]) & _CLAVE_ORDINARY_BEFORE or nxt in _CLAVE_ORDINARY_AFTER)
+    if kind == "purpose":
+        return bool(set(before[-3:]) & (_SETTING_AFTER | _CHOICE_WORDS))  # "the algorithm used to decrypt"
+    if kind == "slogan":
+        return bool(set(before[-2:] + after[:2]) & _SLOGAN_CONTEXT)
+    if kind == "bare_tan":
+        return not text.shouts_tan
+    if kind == "bare_code":
+        return not (text.context & _CODE_CUES) or bool(set(before[-2:]) & _CODE_ORDINARY_BEFORE)
+    if kind == "words_count":
+        return not (text.context & _WALLET_CONTEXT)
+    if kind == "short_label":
+        return count > 3 and nxt not in ("tin", "ngan", "ghi", "atm")
     if kind == "confirmation":
         return bool(set(before[-2:]) & _BOOKINGS)
     if kind == "card":
@@ -801,6 +875,8 @@ class _Text:
 
     context: frozenset[str]  # every word of every reading
     shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
+    shouts_tan: bool  # "TAN" in capitals likewise: a bank's one-time transaction number
+    yes_no: bool  # the text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -819,6 +895,7 @@ def _term_in(words: str, text: _Text) -> str | None:
 
 
 _SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
+_SHOUTED_TAN = re.compile(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
 
 
 def _term(text: str) -> str | None:
@@ -826,6 +903,8 @@ def _term(text: str) -> str | None:
     whole = _Text(
         context=frozenset(w for words in readings for w in words.split()),
         shouts_pin=bool(_SHOUTED_PIN.search(text)) and text != text.upper(),
+        shouts_tan=bool(_SHOUTED_TAN.search(text)) and text != text.upper(),
+        yes_no=bool(readings) and readings[0].split(" ", 1)[0] in ("whether", "ob"),
     )
     for words in readings:
         term = _term_in(words, whole)
