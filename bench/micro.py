@@ -147,9 +147,9 @@ def askback_layers() -> dict[str, float]:
     state = first.state  # type: ignore[union-attr]
     r1 = decide(spec, CallInput(arguments=args, caps=caps))
     progress = r1.progress  # type: ignore[union-attr]
-    envelope = app.runtime.codec.open(state, Round("tools/call", "greet", args).binding(NAME))
+    envelope = app.runtime.codec.open(state, app.runtime.binding(Round("tools/call", "greet", args)))
     params2 = {"name": "greet", "arguments": args, "inputResponses": answer, "requestState": state}
-    binding = Round("tools/call", "greet", args).binding(NAME)
+    binding = app.runtime.binding(Round("tools/call", "greet", args))
     costs = {
         "flow_step_both_rounds": per_call_us(two_steps, n=1000),
         "decide_both_rounds": per_call_us(
@@ -159,8 +159,8 @@ def askback_layers() -> dict[str, float]:
             lambda: app.runtime.codec.open(app.runtime.codec.seal(app.runtime.codec.new_envelope(progress, None),
                                                                   binding), binding)),
         "binding_both_rounds": per_call_us(
-            lambda: (Round("tools/call", "greet", args).binding(NAME),
-                     Round("tools/call", "greet", args).binding(NAME))),
+            lambda: (app.runtime.binding(Round("tools/call", "greet", args)),
+                     app.runtime.binding(Round("tools/call", "greet", args)))),
         # Flow memoises the guard per question, so a server pays this once per distinct question, not per round.
         "secret_guard_uncached": per_call_us(lambda: guard_form(r1.questions[0])),  # type: ignore[union-attr,arg-type]
         "retry_fields_guard_round_2": per_call_us(lambda: check_retry_fields(params2)),

@@ -34,7 +34,7 @@ from askback.core.outcomes import Ask, Complete, Need, Refuse
 from askback.core.progress import Progress
 from askback.core.questions import FormQuestion, Question, UrlQuestion
 from askback.core.spec import Spec
-from askback.core.state import Binding, Envelope, StateCodec, arguments_digest, b64url
+from askback.core.state import Binding, Envelope, StateCodec, arguments_digest, b64url, binding_prefix
 from askback.core.text import one_line
 from askback.outofband import NoPublicUrl, OutOfBand
 from askback.stores.base import Clock, Store
@@ -55,6 +55,17 @@ class Runtime:
     answer_guard: AnswerGuard = no_answer_guard
     out_of_band: OutOfBand | None = None
     public_url: str | None = None  # where a person's browser reaches askback's pages
+    # (method, target) -> the binding's fixed prefix: the same for every round of a tool, so computed once.
+    _prefixes: dict[tuple[str, str], bytes] = field(default_factory=dict, repr=False, compare=False)
+
+    def binding(self, rnd: Round) -> Binding:
+        key = (rnd.method, rnd.target)
+        prefix = self._prefixes.get(key)
+        if prefix is None:
+            if len(self._prefixes) >= 4096:  # targets include resource URIs: keep the memo bounded
+                self._prefixes.clear()
+            prefix = self._prefixes[key] = binding_prefix(self.audience, rnd.method, rnd.target)
+        return Binding(self.audience, rnd.method, rnd.target, rnd.arguments_digest, rnd.principal, prefix)
 
 
 @dataclass(frozen=True)
@@ -133,7 +144,7 @@ class SealedToken:
         if rnd.state is None:
             return Loaded(None, os.urandom(12), runtime.clock() + runtime.codec.policy.flow_ttl)
         try:
-            envelope = runtime.codec.open(rnd.state, rnd.binding(runtime.audience))
+            envelope = runtime.codec.open(rnd.state, runtime.binding(rnd))
         except InvalidRequestState as exc:
             logger.warning(
                 "rejected requestState for %s %s: %s (%s)", rnd.method, one_line(rnd.target), exc.reason.value, exc
@@ -145,7 +156,7 @@ class SealedToken:
     async def save(self, runtime: Runtime, rnd: Round, loaded: Loaded, progress: Progress, once: bool) -> str | None:
         store_id = runtime.store.identity if once else None
         envelope = runtime.codec.new_envelope(progress, self._envelope, flow_id=loaded.flow_id, store_id=store_id)
-        return runtime.codec.seal(envelope, rnd.binding(runtime.audience))
+        return runtime.codec.seal(envelope, runtime.binding(rnd))
 
 
 class LiveSession:

@@ -95,6 +95,11 @@ def b64url_decode_strict(text: str) -> bytes:
     return data
 
 
+def binding_prefix(audience: str, method: str, target: str) -> bytes:
+    """The part of a binding that repeats on every round of every flow of one target."""
+    return _length_prefixed(audience, method, target)
+
+
 def _length_prefixed(*parts: str) -> bytes:
     return b"".join(len(b).to_bytes(4, "big") + b for b in (x.encode("utf-8", "surrogatepass") for x in parts))
 
@@ -104,13 +109,23 @@ class Binding:
 
     __slots__ = ("_encoded", "arguments_digest", "audience", "method", "principal", "target")
 
-    def __init__(self, audience: str, method: str, target: str, arguments_digest: str, principal: str | None) -> None:
+    def __init__(
+        self,
+        audience: str,
+        method: str,
+        target: str,
+        arguments_digest: str,
+        principal: str | None,
+        prefix: bytes | None = None,
+    ) -> None:
+        """`prefix`, when the caller has it, is `binding_prefix(audience, method, target)` computed before."""
         self.audience = audience
         self.method = method
         self.target = target
         self.arguments_digest = arguments_digest
         self.principal = principal
-        prefix = _length_prefixed(audience, method, target)
+        if prefix is None:
+            prefix = binding_prefix(audience, method, target)
         digest = arguments_digest.encode()
         who = b"\x00" if principal is None else b"p" + principal.encode("utf-8", "surrogatepass")
         self._encoded = prefix + len(digest).to_bytes(4, "big") + digest + len(who).to_bytes(4, "big") + who

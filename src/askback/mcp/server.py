@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict
 
 from askback.app import App, Request
 from askback.core.errors import AskbackError
-from askback.core.kinds import ChoiceParam
+from askback.core.kinds import ApprovalParam, ChoiceParam, SecretParam
 from askback.core.markers import Caller
 from askback.core.questions import FormQuestion, Question, SamplingQuestion, UrlQuestion
 from askback.core.secrets import SecretInForm
@@ -48,6 +48,11 @@ class _McpServer:
     def __init__(self, app: App) -> None:
         self.app = app
         self.flow = Flow(app.runtime)
+        self._with_pages = {
+            kind: frozenset(s.name for s in specs.values() if any(isinstance(p, SecretParam | ApprovalParam)
+                                                                  for p in s.params))
+            for kind, specs in (("tool", app.tools), ("prompt", app.prompts), ("resource", app.resources))
+        }
         self._header_schemas = {
             name: spec.input_schema
             for name, spec in app.tools.items()
@@ -225,7 +230,9 @@ class _McpServer:
         caps = wire.capabilities(ctx.session.client_capabilities)
         if not modern and not ctx.session.can_send_request:
             caps = Capabilities()  # no back-channel on this connection: nothing can be asked
-        rnd = Round(method, target, dict(arguments), responses, state, caps, self._principal(ctx), _origin(ctx))
+        # The request's own address serves only to build a page link, so it is read only for tools that have pages.
+        origin = _origin(ctx) if spec.name in self._with_pages.get(spec.kind, ()) else None
+        rnd = Round(method, target, dict(arguments), responses, state, caps, self._principal(ctx), origin)
         try:
             if modern:
                 return await self.flow.step(spec, rnd)
