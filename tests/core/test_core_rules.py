@@ -261,3 +261,13 @@ def test_nothing_may_wait_for_a_secret_whose_value_is_read_only_at_run_time() ->
         @app.tool(namespace=locals())
         def connect(api_key: askback.Secret, bank: Annotated[str, askback.OneOf(banks)]) -> str:
             return bank
+
+
+@pytest.mark.parametrize(("text", "credential"), [
+    ("pάsswοrd", True),  # Greek alpha with tonos and omicron
+    ("टोकन की संख्या", False),  # "number of tokens": a Devanagari mark is part of the word
+])
+def test_accented_look_alikes_fold_only_on_alphabets(text: str, credential: bool) -> None:
+    from askback.core.secrets import credential_term
+
+    assert bool(credential_term(text)) is credential

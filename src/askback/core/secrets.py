@@ -125,6 +125,15 @@ _LEET_CHARS = re.compile(r"[0134578@$!|]")
 _SPACED_LETTERS = re.compile(r"(?<!\w)(?:\w ){3,}\w(?!\w)")  # "p a s s w o r d", "p.a.s.s.w.o.r.d"
 
 
+def _strip_alphabet_marks(text: str) -> str:
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFKD", text):
+        if unicodedata.combining(ch) and out and ord(out[-1]) < 0x0530:
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
 def _readings(text: str) -> list[str]:
     """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
@@ -133,6 +142,11 @@ def _readings(text: str) -> list[str]:
         forms.append(text.lower())  # pAsSwOrD: the case changes split nothing
     if not text.isascii():
         forms.append(_fold_confusables(text))
+        # Accented look-alikes (Greek ά, Cyrillic ё) fold only once their marks are off: "pάsswοrd". Only marks
+        # on Latin, Greek and Cyrillic letters: in other scripts (Devanagari) a mark is part of the word.
+        bare = _strip_alphabet_marks(text)
+        if bare != text:
+            forms.append(_fold_confusables(bare))
     for form in list(forms):
         unleet = _unleet(form) if _LEET_CHARS.search(form) else form
         if unleet != form:
