@@ -7,6 +7,7 @@ more round hit the default 16 KiB cap. Over real HTTP, with the default `App` se
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 from typing import Annotated, Any
 
 import askback
@@ -71,7 +72,7 @@ def test_a_50_kb_answer_then_four_more_rounds_fits_the_default_cap(serve) -> Non
 
 
 def increments(sizes: list[int]) -> list[int]:
-    return [b - a for a, b in zip(sizes, sizes[1:], strict=False)]
+    return [b - a for a, b in pairwise(sizes)]
 
 
 def test_state_grows_at_most_linearly_with_random_answers(serve) -> None:  # type: ignore[no-untyped-def]
