@@ -135,7 +135,8 @@ def summarise(path: Path, cpu_ms_per_flow: float, flows: int, top: int) -> str:
     busy = sum(self_time.values())
     us_per_flow = cpu_ms_per_flow * 1e3
     lines = [
-        f"cProfile of the askback bench server over the measured window only, {flows} two-round flows at K = 16 "
+        f"cProfile of the askback bench server (default parser, asyncio loop) over the measured window only, {flows} "
+        "two-round flows at K = 16 "
         f"({busy:.2f} s profiled CPU; {idle:.2f} s idle and {startup:.2f} s of lazy imports left out). "
         "Stdlib and builtin "
         "calls are charged to the area that made them. Without the profiler this server spends "
@@ -169,7 +170,9 @@ def summarise(path: Path, cpu_ms_per_flow: float, flows: int, top: int) -> str:
 def profile(seconds: float, top: int, keep: Path | None = None) -> str:
     settings = Settings(runs=1, warmup=1.0, seconds=3.0, min_flows=300, servers=("askback",), write_doc=False)
     log("profile: measuring CPU per flow without the profiler ...")
-    plain = Server("askback", sys.executable)  # the default stack, as bench/run.py's askback row
+    # asyncio, not uvloop: uvloop waits for events inside one C call that cProfile cannot split into idle and busy
+    # time, so the whole wait would be charged to uvicorn. The parser is the default one (httptools when installed).
+    plain = Server("askback", sys.executable, ("auto", "asyncio"))
     try:
         plain.wait_ready()
         baseline = load(plain, 16, settings)
@@ -182,7 +185,8 @@ def profile(seconds: float, top: int, keep: Path | None = None) -> str:
         log_path = LOGS / "profile.log"
         with open(log_path, "wb") as log_file:
             process = subprocess.Popen(
-                [sys.executable, "-m", "bench.servers", "askback", "--port", str(port), "--profile", str(out)],
+                [sys.executable, "-m", "bench.servers", "askback", "--port", str(port), "--loop", "asyncio",
+                 "--profile", str(out)],
                 cwd=ROOT, stdout=log_file, stderr=subprocess.STDOUT)
             try:
                 server = Server.__new__(Server)
