@@ -27,11 +27,32 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 EXPECTED = "Hello Ada from Paris"
 
 
+def process_tree(pid: int) -> list[int]:
+    """`pid` and every live descendant (the worker processes of `askback serve --workers N`)."""
+    found, pending = [], [pid]
+    while pending:
+        current = pending.pop()
+        found.append(current)
+        try:
+            for task in os.listdir(f"/proc/{current}/task"):
+                with open(f"/proc/{current}/task/{task}/children") as fh:
+                    pending.extend(int(child) for child in fh.read().split())
+        except OSError:
+            continue
+    return found
+
+
 def cpu_seconds(pid: int) -> float:
-    """utime + stime of process `pid` (all its threads), in seconds."""
-    with open(f"/proc/{pid}/stat", "rb") as fh:
-        fields = fh.read().rsplit(b")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLK_TCK  # fields 14 and 15 of proc(5), after "pid (comm)"
+    """utime + stime of process `pid` and its descendants (all their threads), in seconds."""
+    total = 0
+    for member in process_tree(pid):
+        try:
+            with open(f"/proc/{member}/stat", "rb") as fh:
+                fields = fh.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # fields 14 and 15 of proc(5), after "pid (comm)"
+    return total / CLK_TCK
 
 
 def rss_kib(pid: int) -> int:

@@ -33,6 +33,7 @@ from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Refused, Round, Step
 from askback.mcp import wire
 from askback.mcp.guard import RetryFieldsGuard
+from askback.mcp.tracing import spans_only_when_tracing
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.mcp")
@@ -85,6 +86,7 @@ class _McpServer:
             # tools/list inside every tools/call. Only schemas that declare `x-mcp-header` have anything to check.
             get_tool_input_schema=self._header_schemas.get,
         )
+        spans_only_when_tracing(self.server.middleware)
         self.server.middleware.append(RetryFieldsGuard(app))
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).
         add = self.server.add_request_handler
