@@ -1,7 +1,7 @@
 """What a flow carries in its requestState grows with what was answered, not faster, and fits the default cap.
 
-Each round re-seals every earlier answer, so without compression an answer over about 11 KB followed by one
-more round hit the default 16 KiB cap. Over real HTTP, with the default `App` settings.
+Each round re-seals every earlier answer, so with the former 16 KiB cap and no compression an answer over about
+11 KB followed by one more round failed. Over real HTTP, with the default `App` settings.
 """
 
 from __future__ import annotations
@@ -68,6 +68,15 @@ def test_a_50_kb_answer_then_four_more_rounds_fits_the_default_cap(serve) -> Non
     text, sizes = play(serve(chained_app()), lambda field: big if field == "body" else field.upper())
     assert text == "TITLE: 50000 chars, K1 K2 K3 K4, 8 chars of text"
     assert len(sizes) == ROUNDS
+    assert max(sizes) <= DEFAULT_MAX_STATE_BYTES
+
+
+def test_an_incompressible_50_kb_answer_then_four_more_rounds_fits_the_default_cap(serve) -> None:  # type: ignore[no-untyped-def]
+    """Random text (a key file's worth of base64, a photo's EXIF dump): compression cannot help, the cap must."""
+    big = b64url(os.urandom(37_500))  # 50,000 characters
+    text, sizes = play(serve(chained_app()), lambda field: big if field == "body" else field.upper())
+    assert text == "TITLE: 50000 chars, K1 K2 K3 K4, 8 chars of text"
+    assert len(sizes) == ROUNDS and min(sizes[1:]) > 50_000  # carried every round after it was given
     assert max(sizes) <= DEFAULT_MAX_STATE_BYTES
 
 

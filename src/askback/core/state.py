@@ -42,7 +42,11 @@ _HEADER = struct.Struct(">B4s12s")
 _TIMES = struct.Struct(">IIIH12s")  # issued, expires, deadline, rounds, flow id
 MIN_KEY_BYTES = 32
 MIN_DISTINCT_KEY_BYTES = 16
-DEFAULT_MAX_STATE_BYTES = 16 * 1024
+# The state re-carries every answer each round, so the cap bounds what a whole flow may be answered with. 256 KiB
+# leaves room for a 50 KB answer that does not compress (68 KB in base64) and many rounds after it, while opening
+# a state of that size stays cheap (base64 and AES-GCM over 256 KiB: well under a millisecond) and far below the
+# 4 MiB request body the transport accepts.
+DEFAULT_MAX_STATE_BYTES = 256 * 1024
 # What a state may carry before compression: an honest bound for a decompressor that trusts no length field.
 DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 _DEFLATED = b"\x00"
