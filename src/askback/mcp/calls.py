@@ -9,7 +9,7 @@ what each says. Nothing here imports the SDK: the lean path must be able to answ
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,25 +58,35 @@ class Calls:
         return spec.name in self._with_pages.get(spec.kind, ())
 
     async def tool(self, spec: Spec, rnd: Round, play: Play | None = None) -> dict[str, Any]:
+        return (await self.tool_result(spec, rnd, play))[0]
+
+    async def tool_result(self, spec: Spec, rnd: Round, play: Play | None = None) -> tuple[dict[str, Any], bool]:
+        """The `tools/call` result, and whether askback built all of it from JSON values of its own.
+
+        False when a tool's author shaped it (a mapping with `content`) or its structured value is not an
+        object: such a result needs the SDK's result sieve to be what the SDK path sends.
+        """
         has_output = spec.output_schema is not None
         try:
             step = await self._play(spec, rnd, play)
         except AskbackError as exc:
             if exc.wire.jsonrpc_code is not None:
                 raise _rpc_error(exc) from None
-            return wire.tool_error(exc.public_message)
+            return wire.tool_error(exc.public_message), True
         except _Internal:
             return wire.tool_error(
                 f"{spec.name} failed with an internal error. Nothing more is known here; "
                 "the server log has the details."
-            )
+            ), True
         if isinstance(step, Finished):
-            return wire.tool_result(step.value, has_output_schema=has_output)
+            result = wire.tool_result(step.value, has_output_schema=has_output)
+            shaped = isinstance(step.value, Mapping) and "content" in step.value
+            return result, not shaped and isinstance(result.get("structuredContent", {}), dict)
         if isinstance(step, Refused):
             if step.refusal.reason == "missing_capability":
                 raise _missing_capability(step)
-            return wire.tool_refusal(step.refusal, has_output_schema=has_output)
-        return wire.input_required(step.questions, step.state)
+            return wire.tool_refusal(step.refusal, has_output_schema=has_output), True
+        return wire.input_required(step.questions, step.state), True
 
     async def prompt(self, spec: Spec, rnd: Round, play: Play | None = None) -> dict[str, Any]:
         step = await self._play_or_raise(spec, rnd, play)
@@ -86,11 +96,18 @@ class Calls:
         return wire.input_required(step.questions, step.state)
 
     async def resource(self, spec: Spec, rnd: Round, play: Play | None = None) -> dict[str, Any]:
+        return (await self.resource_result(spec, rnd, play))[0]
+
+    async def resource_result(
+        self, spec: Spec, rnd: Round, play: Play | None = None
+    ) -> tuple[dict[str, Any], bool]:
+        """The `resources/read` result, and whether askback built it (a question, a text or bytes read)."""
         step = await self._play_or_raise(spec, rnd, play)
         if isinstance(step, Finished):
-            return wire.resource_result(step.value, rnd.target, spec.mime_type)
+            built = isinstance(step.value, str | bytes | bytearray)
+            return wire.resource_result(step.value, rnd.target, spec.mime_type), built
         assert isinstance(step, Asking)
-        return wire.input_required(step.questions, step.state)
+        return wire.input_required(step.questions, step.state), True
 
     async def _play_or_raise(self, spec: Spec, rnd: Round, play: Play | None) -> Step:
         """Prompts and resources have no tool-error result: a refusal is a deliberate JSON-RPC error."""

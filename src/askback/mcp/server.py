@@ -39,15 +39,17 @@ _LIST_HINT = CacheHint(ttl_ms=60_000, scope="public")
 
 def build_server(app: App) -> Server[Any]:
     """The SDK server for `app`; serve it with `askback.mcp.http_app` or the SDK's own transports."""
-    return _McpServer(app).server
+    return AppServer(app).server
 
 
-class _McpServer:
+class AppServer:
+    """`app` on the SDK's low-level `Server` (`.server`), with what the lean path shares with it."""
+
     def __init__(self, app: App) -> None:
         self.app = app
         self.calls = Calls(app)
         self.flow = self.calls.flow  # one flow per app: its cache of guarded forms is shared by both entries
-        self._header_schemas = {
+        self.header_schemas = {
             name: spec.input_schema
             for name, spec in app.tools.items()
             if "x-mcp-header" in json.dumps(spec.input_schema)
@@ -77,9 +79,10 @@ class _McpServer:
             },
             # The SDK checks `Mcp-Param-*` headers against a tool's schema; without this lookup it re-runs
             # tools/list inside every tools/call. Only schemas that declare `x-mcp-header` have anything to check.
-            get_tool_input_schema=self._header_schemas.get,
+            get_tool_input_schema=self.header_schemas.get,
         )
-        self.server.middleware.append(RetryFieldsGuard(app))
+        self.guard = RetryFieldsGuard(app)
+        self.server.middleware.append(self.guard)
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
