@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import logging
 import os
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -36,6 +37,7 @@ from askback.web.serving import pages_for, warn_if_development_mode
 _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
 _MAX_BODY = DEFAULT_MAX_REQUEST_BODY_SIZE  # the managers below keep the SDK's default limit
 FAST_PATH_ENV = "ASKBACK_FAST_PATH"
+fast_logger = logging.getLogger("askback.mcp.fast")
 
 
 class _EraRouter:
@@ -201,6 +203,11 @@ def http_app(
                     async with a2a_server.running():
                         yield
         finally:
+            if isinstance(router, FastPath):
+                counts = router.counts
+                fast_logger.info("lean path answered %d requests and handed %d to the SDK path (%s)",
+                                 counts.answered, counts.handed_on,
+                                 ", ".join(f"{r}: {n}" for r, n in sorted(counts.reasons.items())) or "none")
             await app.stop()
 
     routes: list[BaseRoute] = [
