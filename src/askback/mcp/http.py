@@ -194,6 +194,8 @@ def http_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await app.start()  # keys and store at start-up, not on the first request
+        if isinstance(router, FastPath):
+            await facts.get()  # the SDK's request models built now, not on the first request
         warn_if_development_mode(app)
         try:
             async with modern.run(), legacy.run():
