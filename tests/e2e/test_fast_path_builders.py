@@ -60,7 +60,8 @@ def test_tool_results_built_from_plain_values(value: Any, has_output: bool) -> N
 
 
 @settings(max_examples=100, deadline=None)
-@given(reason=st.sampled_from(["declined", "cancelled", "no_options", "cannot_ask", "missing_capability", "too_many_rounds"]),
+@given(reason=st.sampled_from(["declined", "cancelled", "no_options", "cannot_ask", "missing_capability",
+                               "too_many_rounds"]),
        message=text, has_output=st.booleans(), missing=st.booleans())
 def test_refusals_and_tool_errors(reason: str, message: str, has_output: bool, missing: bool) -> None:
     from askback.core.questions import MissingValue
