@@ -6,12 +6,15 @@ models are imported and a request that needs them waits for them instead of bloc
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import anyio.to_thread
+
+logger = logging.getLogger("askback.mcp.fast")
 
 
 @dataclass(frozen=True)
@@ -47,22 +50,31 @@ def _load(name: str, version: str) -> SdkFacts:
 
 
 class Facts:
-    """The SDK facts for one server identity, loaded on first need (or `preload`) and kept."""
+    """The SDK facts for one server identity, loaded on first need (or when warmed) and kept."""
 
     def __init__(self, name: str, version: str) -> None:
         self._name = name
         self._version = version
         self._facts: SdkFacts | None = None
+        self._failure: Exception | None = None
         self._lock = threading.Lock()
+        self._statuses: Mapping[int, int] | None = None
 
     def loaded(self) -> SdkFacts | None:
         return self._facts
 
     def load_now(self) -> SdkFacts:
-        """Blocking: import and build the facts (in whichever thread calls it), once."""
+        """Blocking: import and build the facts (in whichever thread calls it), once; a failure is logged once."""
         with self._lock:
-            if self._facts is None:
-                self._facts = _load(self._name, self._version)
+            if self._facts is None and self._failure is None:
+                try:
+                    self._facts = _load(self._name, self._version)
+                except Exception as exc:
+                    logger.error("the SDK's 2026-07-28 models could not be loaded: %s", exc, exc_info=True)
+                    self._failure = exc
+            if self._failure is not None:
+                raise self._failure
+            assert self._facts is not None
             return self._facts
 
     async def get(self) -> SdkFacts:
@@ -71,15 +83,19 @@ class Facts:
             facts = await anyio.to_thread.run_sync(self.load_now)
         return facts
 
+    async def error_status(self, code: int) -> int:
+        """The HTTP status the SDK sends with a JSON-RPC error of this code (its own table; 200 when unmapped).
 
-_STATUS: dict[int, int] | None = None
+        The table lives in the SDK's server stack: the first error loads it off the event loop (by then the SDK
+        path is usually loaded, in the background, already).
+        """
+        statuses = self._statuses
+        if statuses is None:
+            statuses = self._statuses = await anyio.to_thread.run_sync(_error_statuses)
+        return statuses.get(code, 200)
 
 
-def error_status(code: int) -> int:
-    """The HTTP status the SDK sends with a JSON-RPC error of this code (its own table; 200 when unmapped)."""
-    global _STATUS
-    if _STATUS is None:
-        from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
+def _error_statuses() -> Mapping[int, int]:
+    from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
 
-        _STATUS = dict(ERROR_CODE_HTTP_STATUS)
-    return _STATUS.get(code, 200)
+    return dict(ERROR_CODE_HTTP_STATUS)
