@@ -6,20 +6,21 @@ needs it, which `build_server` cannot.
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from askback.mcp.http import http_app
     from askback.mcp.server import build_server
 
+_WHERE = {"http_app": "askback.mcp.http", "build_server": "askback.mcp.server"}
+
 
 def __getattr__(name: str) -> Any:
-    if name == "http_app":
-        from askback.mcp.http import http_app as value
-    elif name == "build_server":
-        from askback.mcp.server import build_server as value
-    else:
+    module = _WHERE.get(name)
+    if module is None:
         raise AttributeError(f"module 'askback.mcp' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
     globals()[name] = value
     return value
 

@@ -276,7 +276,7 @@ class FastPath:
             else:
                 result, built = await self.calls.resource_result(spec, rnd)
             if not built:
-                result = self._sieved(call, result, facts)
+                result = await self._sieved(call, result, facts)
         except RpcError as exc:
             await _write(_error(call.request_id, exc), await self.facts.error_status(exc.code), send)
             return
@@ -287,11 +287,10 @@ class FastPath:
             result["_meta"] = {**meta, facts.server_info_key: dict(facts.server_info)}
         await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
 
-    @staticmethod
-    def _sieved(call: _Call, result: dict[str, Any], facts: SdkFacts) -> dict[str, Any]:
+    async def _sieved(self, call: _Call, result: dict[str, Any], facts: SdkFacts) -> dict[str, Any]:
         """A result shaped by a tool's author, through the SDK's own sieve (what the SDK path sends)."""
         try:
-            return facts.serialize_result(call.method, call.version, result)
+            return await self.facts.serialize_result(call.method, call.version, result)
         except facts.invalid:
             logger.exception("handler for %r returned an invalid result", call.method)
             raise RpcError(INTERNAL_ERROR, "Handler returned an invalid result") from None

@@ -167,6 +167,8 @@ def http_app(
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await app.start()  # keys and store at start-up, not on the first request
+        if isinstance(router, FastPath):
+            facts.preload()  # the snapshot of the SDK's request models, when it matches: milliseconds
         warn_if_development_mode(app)
         try:
             async with sdk.lifespan(), _lifespan_of(a2a_part), anyio.create_task_group() as warming:
@@ -197,8 +199,8 @@ def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks:
 
 
 async def _warm_up(facts: Facts | None, sdk: OnDemand[SdkPath], a2a: OnDemand[Any] | None) -> None:
-    """Load what later requests need, one after the other: the lean path's SDK models first (the first
-    `tools/call` waits for those), then the SDK path, then the A2A agent. Failures were logged by their loader."""
+    """Load what later requests need, one after the other: the lean path's request models first (unless the
+    snapshot had them), then the SDK path, then the A2A agent. Failures were logged by their loader."""
     if facts is not None:
         with contextlib.suppress(Exception):
             await facts.get()
