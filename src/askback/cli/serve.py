@@ -122,7 +122,7 @@ def serve(
             Multiprocess(config, sockets=[sock]).run()
         else:
             config = uvicorn.Config(asgi, log_level=log_level, http=chosen.http, loop=chosen.loop)
-            server = _AnnouncingServer(config, announce)
+            server = _AnnouncingServer(config, announce, getattr(asgi, "warm_up", None))
             server.run(sockets=[sock])
             if not server.started:
                 return _fail(f"cannot start {app.name!r}: the server did not start (see the log above)")
@@ -177,14 +177,18 @@ def _host_for_url(host: str) -> str:
 class _AnnouncingServer(uvicorn.Server):
     """uvicorn's server, announcing once start-up has completed (lifespan run, socket accepting)."""
 
-    def __init__(self, config: uvicorn.Config, announce: Callable[[], None]) -> None:
+    def __init__(self, config: uvicorn.Config, announce: Callable[[], None],
+                 warm_up: Callable[[], None] | None = None) -> None:
         super().__init__(config)
         self._announce = announce
+        self._warm_up = warm_up
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets=sockets)
         if self.started:
             self._announce()
+            if self._warm_up is not None:
+                self._warm_up()  # the SDK path loads in the background from here, not before the port answers
 
 
 def _serve_stdio(app: object) -> int:

@@ -18,6 +18,7 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 import anyio
+import anyio.abc
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -148,9 +149,13 @@ def http_app(
     calls = Calls(app) if server is None else None
     sdk: OnDemand[SdkPath] = OnDemand("the MCP SDK path", lambda: _sdk_path(app, server, calls, checks),
                                       running=lambda built: built.running())
-    router: Any = _SdkEndpoint(sdk)
+    a2a_part = _a2a(app, a2a, checks)
+    lean = calls is not None and _fast_path_on(fast_path)
     facts = Facts(app.name, app.version)
-    if calls is not None and _fast_path_on(fast_path):
+    warmer = _Warmer(facts if lean else None, sdk, a2a_part)
+    router: Any = _SdkEndpoint(sdk, warmer.start)
+    if lean:
+        assert calls is not None
         router = FastPath(
             app,
             router,
@@ -161,8 +166,8 @@ def http_app(
             resource_lookup=_resource_lookup(sdk),
             max_body=MAX_BODY,
             max_answers=max_answers(app),
+            answered=warmer.start,
         )
-    a2a_part = _a2a(app, a2a, checks)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
@@ -171,8 +176,7 @@ def http_app(
             facts.preload()  # the snapshot of the SDK's request models, when it matches: milliseconds
         warn_if_development_mode(app)
         try:
-            async with sdk.lifespan(), _lifespan_of(a2a_part), anyio.create_task_group() as warming:
-                warming.start_soon(_warm_up, facts if isinstance(router, FastPath) else None, sdk, a2a_part)
+            async with sdk.lifespan(), _lifespan_of(a2a_part), warmer.lifespan():
                 yield
         finally:
             if isinstance(router, FastPath):
@@ -189,7 +193,7 @@ def http_app(
         # Last: A2A's routes (JSON-RPC binding only; the SDK's REST binding would shadow what follows it).
         *(_a2a_routes(a2a_part, _a2a_path(a2a)) if a2a_part is not None else []),
     ]
-    return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
+    return _McpStarlette(path, router, warmer.start, routes=routes, lifespan=lifespan)
 
 
 def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> SdkPath:
@@ -198,14 +202,41 @@ def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks:
     return SdkPath(app, server, calls, checks)
 
 
-async def _warm_up(facts: Facts | None, sdk: OnDemand[SdkPath], a2a: OnDemand[Any] | None) -> None:
-    """Load what later requests need, one after the other: the lean path's request models first (unless the
-    snapshot had them), then the SDK path, then the A2A agent. Failures were logged by their loader."""
-    if facts is not None:
-        with contextlib.suppress(Exception):
-            await facts.get()
-    for part in (sdk, a2a):
-        if part is not None:
+class _Warmer:
+    """Loads, in the background, what later requests will need: started once per run of the lifespan, by
+    `askback serve` as soon as its port is bound, or else by the first request the endpoint answers; never
+    during start-up, where it would only slow down the moment the server starts to listen.
+
+    One part after the other: the lean path's request models (unless the snapshot had them), then the SDK path,
+    then the A2A agent. A request that needs one sooner builds it itself (`OnDemand`); failures were logged by
+    their loader.
+    """
+
+    def __init__(self, facts: Facts | None, sdk: OnDemand[SdkPath], a2a: OnDemand[Any] | None) -> None:
+        self._facts = facts
+        self._parts = [p for p in (sdk, a2a) if p is not None]
+        self._tasks: anyio.abc.TaskGroup | None = None
+        self._started = False
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self) -> AsyncIterator[None]:
+        async with anyio.create_task_group() as tasks:
+            self._tasks, self._started = tasks, False
+            try:
+                yield
+            finally:
+                self._tasks = None
+
+    def start(self) -> None:
+        if self._tasks is not None and not self._started:
+            self._started = True
+            self._tasks.start_soon(self._warm_up)
+
+    async def _warm_up(self) -> None:
+        if self._facts is not None:
+            with contextlib.suppress(Exception):
+                await self._facts.get()
+        for part in self._parts:
             with contextlib.suppress(Unavailable):
                 await part.get()
 
@@ -229,10 +260,12 @@ def _resource_lookup(sdk: OnDemand[SdkPath]) -> Callable[[], Awaitable[ResourceL
 class _SdkEndpoint:
     """ASGI endpoint: the SDK path, once built; until then the request waits (a clear error if it cannot be)."""
 
-    def __init__(self, sdk: OnDemand[SdkPath]) -> None:
+    def __init__(self, sdk: OnDemand[SdkPath], warm: Callable[[], None]) -> None:
         self.sdk = sdk
+        self._warm = warm
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self._warm()  # what follows the SDK path (A2A) loads next, in the background
         try:
             sdk_path = await self.sdk.get()
         except Unavailable as exc:
@@ -301,10 +334,11 @@ class _McpStarlette(Starlette):
     started, so the choice cannot change under a running server.
     """
 
-    def __init__(self, mcp_path: str, router: Any, **kwargs: Any) -> None:
+    def __init__(self, mcp_path: str, router: Any, warm_up: Callable[[], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._mcp_path = mcp_path
         self._router = router
+        self.warm_up = warm_up  # load the SDK path and the A2A agent in the background now (once the port is bound)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if (
