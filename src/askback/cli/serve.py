@@ -14,12 +14,10 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import uvicorn
-from starlette.applications import Starlette
-from uvicorn.supervisors import Multiprocess
 
 from askback.app import App
 from askback.cli.stack import HttpStack, StackError
@@ -30,6 +28,9 @@ from askback.loader import TargetError, load_app
 from askback.mcp.http import http_app
 from askback.stores import StoreConfigError
 from askback.web.serving import PagesConfigError
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 EXIT_USAGE = 2
 _TARGET_ENV = "ASKBACK_SERVE_TARGET"
@@ -112,6 +113,8 @@ def serve(
 
     try:
         if workers > 1:
+            from uvicorn.supervisors import Multiprocess
+
             os.environ[_TARGET_ENV] = target
             os.environ[_HTTP_ENV] = json.dumps(settings)
             config = uvicorn.Config(

@@ -27,6 +27,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 # --------------------------------------------------------------------------------------------------------------
@@ -569,7 +570,8 @@ def _factor_head(alt: str) -> str:
     return "(?:" + _trie("|".join(v for v in variants if v)) + ")" + alt[end + 1 :] if all(variants) else alt
 
 
-def _pieces() -> list[tuple[str, str]]:
+@cache
+def _pieces() -> tuple[tuple[str, str], ...]:
     """Every whole-word entry's top-level alternatives, each its own group (`g<entry>x<n>`), in order."""
     head, tail = _WORD_START + "(?:", ")(?!\\w)"
     pieces: list[tuple[str, str]] = []
@@ -577,7 +579,7 @@ def _pieces() -> list[tuple[str, str]]:
         if rx.startswith(head) and rx.endswith(tail):
             body = rx[len(head):-len(tail)]
             pieces += [(f"g{i}x{n}", f"(?:{_factor_head(alt)})(?!\\w)") for n, alt in enumerate(_alternatives(body))]
-    return pieces
+    return tuple(pieces)
 
 
 def _infix_stem(piece: str) -> str | None:
@@ -587,7 +589,8 @@ def _infix_stem(piece: str) -> str | None:
     return stem if stem and " " not in stem else None  # a stem of one word only: it is searched inside words
 
 
-def _infixes() -> re.Pattern[str]:
+@cache
+def _infix_matcher() -> re.Pattern[str]:
     """Compounds: their stems, searched anywhere in the text, each match then widened to its whole word."""
     stems = [(name, _infix_stem(piece)) for name, piece in _pieces()]
     return re.compile("|".join(f"(?P<{n}>{stem})" for n, stem in stems if stem) or "(?!)")
@@ -620,31 +623,40 @@ class _Dispatch:
         return compiled
 
 
-_BY_FIRST_CHAR = _Dispatch()
-_INFIX_MATCHER = _infixes()
+@cache
+def _by_first_char() -> _Dispatch:
+    """Built on the first check, not at import: a program that never checks a form never pays for it."""
+    return _Dispatch()
+
+
 _WORD_STARTS = re.compile(r"(?<!\w)\w")
 _LONG_WORDS = re.compile(r"\w{7,}")
-# Phrases in scripts written without spaces (and Arabic, Devanagari, Hangul...): tried anywhere, and only when
-# the text has a character of those scripts.
-_PART_MATCHER = re.compile(
-    "|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES) if not rx.startswith(_WORD_START))
-)
+
+
+@cache
+def _part_matcher() -> re.Pattern[str]:
+    """Phrases in scripts written without spaces (and Arabic, Devanagari, Hangul...): tried anywhere, and only
+    when the text has a character of those scripts."""
+    return re.compile(
+        "|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES) if not rx.startswith(_WORD_START))
+    )
+
 _NEEDS_PARTS = re.compile("[\u0590-\U0010ffff]")
 
 
 def _matches(words: str) -> Iterator[tuple[str, int, int]]:
     """(group, start, end) of every phrase in `words`, a phrase's words first, then compounds, then other scripts."""
     for start in _WORD_STARTS.finditer(words):
-        matcher = _BY_FIRST_CHAR.matcher(start.group(0))
+        matcher = _by_first_char().matcher(start.group(0))
         match = matcher.match(words, start.start())
         if match and match.lastgroup:
             yield match.lastgroup, match.start(), match.end()
     for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
-        for match in _INFIX_MATCHER.finditer(words, word.start(), word.end()):
+        for match in _infix_matcher().finditer(words, word.start(), word.end()):
             if match.lastgroup:
                 yield match.lastgroup, word.start(), word.end()
     if _NEEDS_PARTS.search(words):
-        for match in _PART_MATCHER.finditer(words):
+        for match in _part_matcher().finditer(words):
             if match.lastgroup:
                 yield match.lastgroup, match.start(), match.end()
 
