@@ -97,7 +97,7 @@ def snapshot() -> dict[str, Any]:
 
     models = [
         {"method": method, "version": version,
-         "schema": _as_data(methods.CLIENT_REQUESTS[(method, version)].__pydantic_core_schema__)}
+         "schema": _as_data(methods.CLIENT_REQUESTS[(method, version)].__pydantic_core_schema__, {})}
         for method in METHODS
         for version in sorted(MODERN_PROTOCOL_VERSIONS)
     ]
@@ -105,13 +105,26 @@ def snapshot() -> dict[str, Any]:
             "server_info_key": SERVER_INFO_META_KEY, "models": models}
 
 
-def _as_data(schema: Any) -> Any:
-    """A core schema as JSON data: model classes named by a placeholder, pydantic's JSON-schema hooks dropped."""
+_REFS = ("ref", "schema_ref")  # where a schema names a definition; pydantic's names end in the type's id()
+
+
+def _as_data(schema: Any, refs: dict[str, str]) -> Any:
+    """A core schema as JSON data: model classes named by a placeholder, pydantic's JSON-schema hooks dropped,
+    definitions renamed in order of appearance (pydantic names them after object ids, which differ per run)."""
     if isinstance(schema, Mapping):
-        return {key: _CLASS + value.__name__ if key == "cls" else _as_data(value)
-                for key, value in schema.items() if key != "metadata"}
+        data: dict[str, Any] = {}
+        for key, value in schema.items():
+            if key == "metadata":
+                continue
+            if key == "cls":
+                data[key] = _CLASS + value.__name__
+            elif key in _REFS and isinstance(value, str):
+                data[key] = refs.setdefault(value, f"{value.rpartition(':')[0] or value}#{len(refs)}")
+            else:
+                data[key] = _as_data(value, refs)
+        return data
     if isinstance(schema, list | tuple):
-        return [_as_data(item) for item in schema]
+        return [_as_data(item, refs) for item in schema]
     if schema is None or isinstance(schema, str | int | float | bool):
         return schema
     raise TypeError(f"the SDK's schema holds a {type(schema).__name__}, which a snapshot cannot keep")
@@ -135,8 +148,14 @@ def _stand_in(marker: str, classes: dict[str, type]) -> type:
     return cls
 
 
+def rendered() -> str:
+    """The text of `sdkschema.json` for the installed SDK. Keys are not sorted: a schema's key order is its
+    fields' order, which decides the order of validation errors."""
+    return json.dumps(snapshot(), separators=(",", ":")) + "\n"
+
+
 def _write(path: Path = SNAPSHOT, out: Callable[[str], object] = sys.stdout.write) -> None:
-    path.write_text(json.dumps(snapshot(), sort_keys=True, separators=(",", ":")) + "\n", encoding="utf-8")
+    path.write_text(rendered(), encoding="utf-8")
     out(f"wrote {path}\n")
 
 
