@@ -99,7 +99,10 @@ class OnDemand(Generic[T]):
     async def _start(self, run: _Run) -> None:
         try:
             value = await anyio.to_thread.run_sync(self._build_once)
-            if self._running is not None and not run.stop.is_set():
+            if run.stop.is_set():
+                run.failure = f"{self.what} is not available: the server is shutting down"
+                return
+            if self._running is not None:
                 await run.tasks.start(self._serve, run, value)
             run.value = value
         except Unavailable as exc:
