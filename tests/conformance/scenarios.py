@@ -30,6 +30,19 @@ MRTR_SERVER = (
     "input-required-result-validate-input",
 )
 
+TASKS_SERVER = (
+    "tasks-lifecycle",
+    "tasks-capability-negotiation",
+    "tasks-wire-fields",
+    "tasks-request-state-removal",
+    "tasks-mrtr-input",
+    "tasks-request-headers",
+    "tasks-dispatch-and-envelope",
+    "tasks-status-notifications",
+    "tasks-required-task-error",
+    "tasks-mrtr-composition",
+)
+
 OTHER_SERVER = (
     "server-stateless",
     "completion-complete",
@@ -60,7 +73,7 @@ OTHER_SERVER = (
     "http-custom-header-server-validation",
 )
 
-SERVER = MRTR_SERVER + OTHER_SERVER
+SERVER = MRTR_SERVER + TASKS_SERVER + OTHER_SERVER
 
 CLIENT = (
     "sep-2322-client-request-state",
@@ -76,8 +89,6 @@ CLIENT = (
 # Scenarios the harness has for 2026-07-28 that this runner does not start, and why (printed with every run).
 NOT_RUN = {
     "auth/* (25 client scenarios)": "askback's client has no OAuth; each would fail at its first 401",
-    "tasks-* (10 server scenarios)": "the tasks extension (SEP-2663) is not scored for 2026-07-28 and askback "
-    "does not implement it",
 }
 
 # A pseudo check: the client under test exited non-zero or timed out (the harness reports it in its log).

@@ -30,9 +30,10 @@ from askback.core.questions import FormQuestion, Question, SamplingQuestion, Url
 from askback.core.secrets import SecretInForm
 from askback.core.spec import Spec
 from askback.core.text import one_line
-from askback.flow import Asking, Finished, Flow, Refused, Round, Step
+from askback.flow import Asking, Finished, Flow, Ready, Refused, Round, Step
 from askback.mcp import wire
 from askback.mcp.guard import RetryFieldsGuard
+from askback.mcp.tasks import McpTasks, created, declared, missing_extension
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.mcp")
@@ -59,7 +60,11 @@ class _McpServer:
             if "x-mcp-header" in json.dumps(spec.input_schema)
         }
         self.templates = [(UriTemplate.parse(s.uri_template or ""), s) for s in app.resources.values()]
-        self._tools = {"resultType": "complete", "tools": [self._tool_entry(s) for s in app.tools.values()]}
+        self.tasks = McpTasks(app)
+        self._tools = {
+            "resultType": "complete",
+            "tools": [self.tasks.tool_entry(s, self._tool_entry(s)) for s in app.tools.values()],
+        }
         self._prompts = {"resultType": "complete", "prompts": [self._prompt_entry(s) for s in app.prompts.values()]}
         self._resources = {
             "resultType": "complete",
@@ -90,6 +95,7 @@ class _McpServer:
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
         add("tools/call", _ToolCall, self.call_tool)
+        self.tasks.install(self.server)
         if app.prompts:
             add("prompts/list", types.PaginatedRequestParams, self.list_prompts)
             add("prompts/get", _PromptGet, self.get_prompt)
@@ -155,6 +161,11 @@ class _McpServer:
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
         has_output = spec.output_schema is not None
+        if spec.task is not None:
+            if declared(ctx):
+                return await self._call_as_task(ctx, spec, params)
+            if spec.task == "required":
+                raise missing_extension(f"{spec.name} runs only as a task: it")
         try:
             step = await self._play(ctx, spec, "tools/call", params.name, params.arguments or {})
         except AskbackError as exc:
@@ -172,6 +183,27 @@ class _McpServer:
             if step.refusal.reason == "missing_capability":
                 raise _missing_capability(step)
             return wire.tool_refusal(step.refusal, has_output_schema=has_output)
+        assert isinstance(step, Asking)
+        return wire.input_required(step.questions, step.state)
+
+    async def _call_as_task(self, ctx: ServerRequestContext[Any], spec: Spec, params: _ToolCall) -> dict[str, Any]:
+        """MRTR first, within this request: only once every value is known does a task start (its id returned)."""
+        try:
+            step = await self._play(ctx, spec, "tools/call", params.name, params.arguments or {}, resolve_only=True)
+        except AskbackError as exc:
+            if exc.wire.jsonrpc_code is not None:
+                raise _jsonrpc_error(exc) from None
+            return wire.tool_error(exc.public_message)
+        except _Internal:
+            return wire.tool_error(f"{spec.name} failed with an internal error. The server log has the details.")
+        if isinstance(step, Ready):
+            task_id, state = await self.tasks.runner.create(spec, step, self._principal(ctx))
+            return created(task_id, state)
+        if isinstance(step, Refused):
+            if step.refusal.reason == "missing_capability":
+                raise _missing_capability(step)
+            return wire.tool_refusal(step.refusal, has_output_schema=spec.output_schema is not None)
+        assert isinstance(step, Asking)
         return wire.input_required(step.questions, step.state)
 
     async def get_prompt(self, ctx: ServerRequestContext[Any], params: _PromptGet) -> dict[str, Any]:
@@ -217,12 +249,20 @@ class _McpServer:
             if step.refusal.missing:
                 data["missing"] = [m.describe() for m in step.refusal.missing]
             raise MCPError(code=types.INVALID_PARAMS, message=step.refusal.message, data=data)
+        assert not isinstance(step, Ready)  # only a task's call resolves without running
         return step
 
     # -- one request, either era -------------------------------------------------------------------------
     async def _play(
-        self, ctx: ServerRequestContext[Any], spec: Spec, method: str, target: str, arguments: Mapping[str, Any]
-    ) -> Step:
+        self,
+        ctx: ServerRequestContext[Any],
+        spec: Spec,
+        method: str,
+        target: str,
+        arguments: Mapping[str, Any],
+        *,
+        resolve_only: bool = False,
+    ) -> Step | Ready:
         raw = ctx.params or {}
         responses = raw.get("inputResponses")
         state = raw.get("requestState")  # shapes already checked by `RetryFieldsGuard`
@@ -234,6 +274,8 @@ class _McpServer:
         origin = _origin(ctx) if spec.name in self._with_pages.get(spec.kind, ()) else None
         rnd = Round(method, target, dict(arguments), responses, state, caps, self._principal(ctx), origin)
         try:
+            if resolve_only:
+                return await self.flow.resolve(spec, rnd)
             if modern:
                 return await self.flow.step(spec, rnd)
             return await self.flow.converse(
@@ -249,11 +291,7 @@ class _McpServer:
             raise _Internal() from exc
 
     def _principal(self, ctx: ServerRequestContext[Any]) -> str | None:
-        """The SDK's authentication names the principal when the server uses it; the app's hook covers the rest."""
-        principal = authenticated_principal(ctx)
-        if principal is None and self.app.principal_hook is not None:
-            principal = self.app.principal_hook(_request_of(ctx))
-        return principal
+        return principal_of(self.app, ctx)
 
     # -- completion/complete: a choice's options, suggested before they would be asked ---------------------
     async def complete(self, ctx: ServerRequestContext[Any], params: types.CompleteRequestParams) -> dict[str, Any]:
@@ -349,6 +387,14 @@ def _origin(ctx: ServerRequestContext[Any]) -> str | None:
     if url is None or url.hostname not in {h.strip("[]") for h in _LOOPBACK}:
         return None
     return f"{url.scheme}://{url.netloc}"
+
+
+def principal_of(app: App, ctx: ServerRequestContext[Any]) -> str | None:
+    """The SDK's authentication names the principal when the server uses it; the app's hook covers the rest."""
+    principal = authenticated_principal(ctx)
+    if principal is None and app.principal_hook is not None:
+        principal = app.principal_hook(_request_of(ctx))
+    return principal
 
 
 def _request_of(ctx: ServerRequestContext[Any]) -> Request:
