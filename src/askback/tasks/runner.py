@@ -134,11 +134,18 @@ class TaskRunner:
         state = await self.records.read(task_id, principal)
         if state is None:
             raise UnknownTask(task_id)
-        orphan = state.status == "working" and task_id not in self._running
-        if orphan and await self.records.lease_holder(task_id) is None:
-            # Its process stopped without settling it (killed): it will never finish.
-            state = await self._settle_orphan(task_id, principal, state, STOPPED_WHILE_WORKING)
+        if not state.terminal and task_id not in self._running and await self.records.lease_holder(task_id) is None:
+            if state.status == "working":
+                # Its process stopped without settling it (killed): it will never finish.
+                state = await self._settle_orphan(task_id, principal, state, STOPPED_WHILE_WORKING)
+            elif await self._answers_waiting(task_id, state):
+                # Answered while its process was going away: whoever reads it next resumes it.
+                await self._resume(task_id, principal, state, specs)
+                state = await self.records.read(task_id, principal) or state
         return await self._visible(task_id, state)
+
+    async def _answers_waiting(self, task_id: str, state: TaskState) -> bool:
+        return any([await self.records.has_answer(task_id, a.key) for a in state.outstanding])
 
     async def _visible(self, task_id: str, state: TaskState) -> TaskState:
         """Questions already answered but not yet taken in by the runner are not outstanding any more."""
