@@ -1,7 +1,8 @@
 """Which conformance scenarios run, and which are expected to fail today and why.
 
 The server scenarios are every server scenario harness 0.2.0-alpha.12 lists for MCP 2026-07-28 (`conformance
-list --requirements 2026-07-28`: 37 required, plus the 3 it lists as pending). The client scenarios are the
+list --requirements 2026-07-28`: 37 required, plus the 3 it lists as pending) and the 10 scenarios of the tasks
+extension (SEP-2663; the harness scores no extension, they run strictly all the same). The client scenarios are the
 2026-07-28 ones `client.py` can take part in.
 
 `EXPECTED_FAILURES` names, per scenario, the checks that fail until a feature lands, with the reason. A
