@@ -110,6 +110,7 @@ def test_a_question_for_a_password_is_refused_and_the_task_fails_clearly(client:
     failed = client.wait(task_id)
     assert failed["status"] == "failed"
     assert "inputRequests" not in failed
+    assert "credentials are never asked that way" in failed["error"]["message"]
 
 
 def test_another_principal_sees_no_such_task(client: TaskClient) -> None:

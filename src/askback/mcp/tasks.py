@@ -29,6 +29,7 @@ from askback.core.outcomes import Refuse
 from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
+from askback.core.work import UnsafeQuestion
 from askback.mcp import wire
 from askback.tasks.runner import TaskRunner, UnknownTask
 
@@ -127,6 +128,8 @@ class McpTaskWire:
             return error
         if isinstance(exc, AskbackError) and exc.wire.jsonrpc_code is not None:
             return {"code": exc.wire.jsonrpc_code, "message": exc.public_message}
+        if isinstance(exc, UnsafeQuestion):  # the tool's own bug, safe to name: it asked for a credential
+            return {"code": types.INTERNAL_ERROR, "message": f"{spec.name} failed: {exc}. Nothing more was done."}
         return {
             "code": types.INTERNAL_ERROR,
             "message": f"{spec.name} failed with an internal error. The server log has the details.",
