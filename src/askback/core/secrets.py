@@ -593,25 +593,34 @@ def _infixes() -> re.Pattern[str]:
     return re.compile("|".join(f"(?P<{n}>{stem})" for n, stem in stems if stem) or "(?!)")
 
 
-def _dispatch() -> dict[str, re.Pattern[str]]:
+class _Dispatch:
     """One matcher per first character of a word, holding only the phrases that can start with it.
 
     A text is matched word by word; at each word only the phrases that can begin with its first character are
     tried, instead of every phrase. Each entry's alternatives become their own groups (`g<entry>x<n>`), in order:
-    at one position the first that matches wins, as in a single alternation.
+    at one position the first that matches wins, as in a single alternation. A character's matcher is compiled
+    the first time a word starts with it: compiling all of them is most of what importing this module would
+    cost, and a server's questions start with few distinct characters.
     """
-    pieces = _pieces()
-    pieces = [(n, p) for n, p in pieces if _infix_stem(p) is None]
-    firsts = {name: _first_chars(piece) for name, piece in pieces}
-    keys: set[str] = set().union(*(f for f in firsts.values() if f is not None))
-    buckets: dict[str, re.Pattern[str]] = {}
-    for key in [*keys, ""]:
-        chosen = [(n, p) for n, p in pieces if firsts[n] is None or key in (firsts[n] or ())]
-        buckets[key] = re.compile("|".join(f"(?P<{n}>{p})" for n, p in chosen) or "(?!)")
-    return buckets
+
+    def __init__(self) -> None:
+        pieces = [(n, p) for n, p in _pieces() if _infix_stem(p) is None]
+        firsts = {name: _first_chars(piece) for name, piece in pieces}
+        self._pieces = pieces
+        self._firsts = firsts
+        self._keys: frozenset[str] = frozenset().union(*(f for f in firsts.values() if f is not None))
+        self._compiled: dict[str, re.Pattern[str]] = {}
+
+    def matcher(self, char: str) -> re.Pattern[str]:
+        key = char if char in self._keys else ""
+        compiled = self._compiled.get(key)
+        if compiled is None:
+            chosen = [(n, p) for n, p in self._pieces if self._firsts[n] is None or key in (self._firsts[n] or ())]
+            compiled = self._compiled[key] = re.compile("|".join(f"(?P<{n}>{p})" for n, p in chosen) or "(?!)")
+        return compiled
 
 
-_BY_FIRST_CHAR = _dispatch()
+_BY_FIRST_CHAR = _Dispatch()
 _INFIX_MATCHER = _infixes()
 _WORD_STARTS = re.compile(r"(?<!\w)\w")
 _LONG_WORDS = re.compile(r"\w{7,}")
@@ -626,7 +635,7 @@ _NEEDS_PARTS = re.compile("[\u0590-\U0010ffff]")
 def _matches(words: str) -> Iterator[tuple[str, int, int]]:
     """(group, start, end) of every phrase in `words`, a phrase's words first, then compounds, then other scripts."""
     for start in _WORD_STARTS.finditer(words):
-        matcher = _BY_FIRST_CHAR.get(start.group(0)) or _BY_FIRST_CHAR[""]
+        matcher = _BY_FIRST_CHAR.matcher(start.group(0))
         match = matcher.match(words, start.start())
         if match and match.lastgroup:
             yield match.lastgroup, match.start(), match.end()
