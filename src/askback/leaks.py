@@ -29,13 +29,11 @@ _B58 = "[1-9A-HJ-NP-Za-km-z]"
 # Well-known token formats: prefix and the shape of what follows, from each vendor's documentation. A token's end is
 # "no further token character" rather than `\b`: many formats may end in "-" or "_", after which `\b` never holds.
 _END = r"(?![0-9A-Za-z_-])"
+# Formats with a long random part: tried only when the text has a run of 14 token characters (most answers do not).
 _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (label, re.compile(rx))
     for label, rx in (
-        ("a private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
         ("a private key", r"\b(?:xprv|tprv|yprv|zprv)[1-9A-HJ-NP-Za-km-z]{100,112}\b"),
-        # PuTTY's key file: its "Private-Lines" follow the header, whatever the key type.
-        ("a private key", r"PuTTY-User-Key-File-\d+:"),
         # Bitcoin WIF (51 characters from 5H/5J/5K, or 52 from K/L), nostr's bech32 secret key.
         ("a private key", r"(?<![0-9A-Za-z])(?:5[HJK]" + _B58 + r"{49}|[KL]" + _B58 + r"{51})(?![0-9A-Za-z])"),
         ("a private key", r"\bnsec1[02-9ac-hj-np-z]{58}\b"),
@@ -48,11 +46,10 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an access token", r"\bgl(?:pat|dt|rt|ptt|ft|imt|agent|oas|cbt|soat|ffct|wt|rtr)-[0-9A-Za-z_-]{20,}"),
         # Slack: bot, user, app-level, configuration (xoxe) and refresh tokens.
         ("an access token", r"\b(?:xox[a-z]|xapp|xoxe\.xox[a-z]|xoxe)-[0-9A-Za-z-]{10,}"),
-        ("a webhook secret URL", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[0-9A-Za-z/_-]{20,}"),
-        ("a webhook secret", r"\bwhsec_[0-9A-Za-z+/=]{24,}"),
         ("a webhook secret URL", r"https://discord(?:app)?\.com/api/webhooks/\d+/[0-9A-Za-z_-]{30,}"),
         # Discord bot token: base64 of the bot's numeric id, a timestamp, an HMAC.
-        ("an access token", r"(?<![0-9A-Za-z_.-])[MNO][0-9A-Za-z_-]{23,27}\.[0-9A-Za-z_-]{6}\.[0-9A-Za-z_-]{27,40}" + _END),
+        ("an access token",
+         r"(?<![0-9A-Za-z_.-])[MNO][0-9A-Za-z_-]{23,27}\.[0-9A-Za-z_-]{6}\.[0-9A-Za-z_-]{27,40}" + _END),
         ("an access key", r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[0-9A-Z]{16}\b"),
         # Alibaba Cloud and Tencent Cloud access key ids.
         ("an access key", r"\b(?:LTAI[0-9A-Za-z]{12,20}|AKID[0-9A-Za-z]{32})\b"),
@@ -75,7 +72,6 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an access token", r"\baccess_token\$(?:production|sandbox)\$[0-9a-z]{10,}\$[0-9a-f]{20,}"),
         ("an access token", r"\bATATT3[0-9A-Za-z_=-]{100,}"),
         ("an API key", r"\blin_(?:api|oauth)_[0-9A-Za-z]{40}\b"),
-        ("an access token", r"[?&]sig=[0-9A-Za-z%+/=]{30,}"),
         ("an access token", r"\bshp(?:at|ca|pa|ss)_[0-9a-fA-F]{32}\b"),
         ("an access token", r"\bdo[opr]_v1_[0-9a-f]{64}\b"),
         ("an access token", r"\b(?:hvs|hvb|hvr)\.[0-9A-Za-z_-]{24,}"),
@@ -94,7 +90,6 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an API key", r"\bpplx-[0-9A-Za-z]{40,}\b"),
         ("an API key", r"\bxai-[0-9A-Za-z]{60,}\b"),
         ("an API key", r"\bPMAK-[0-9a-f]{24}-[0-9a-f]{34}\b"),
-        ("an access token", r"\bgl(?:sa|c)_[0-9A-Za-z_+/=]{32,}"),
         ("an access token", r"\b[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_=-]{60,}"),
         ("an access token", r"\bpul-[0-9a-f]{40}\b"),
         ("an access token", r"\bdapi[0-9a-f]{32}(?:-\d)?\b"),
@@ -105,14 +100,29 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an access token", r"\bsgp_(?:[0-9a-f]{16}_)?[0-9a-f]{40}\b"),
         ("an access token", r"\b(?:sbp|sntryu)_[0-9a-f]{40,}\b|\bsntrys_eyJ[0-9A-Za-z_=+/-]{30,}"),
         ("an API key", r"\bHRKU-[0-9A-Za-z_-]{30,}"),
-        ("an access token", r"\b(?:dckr_pat|pscale_tkn|pscale_pw|pscale_oauth|rubygems|CFPAT|pcsk|ops_eyJ|fo1|lsv2_(?:pt|sk))[_-][0-9A-Za-z_=-]{20,}"),
+        ("an access token", r"\b(?:dckr_pat|pscale_tkn|pscale_pw|pscale_oauth|rubygems|CFPAT|pcsk|ops_eyJ|fo1"
+                            r"|lsv2_(?:pt|sk))[_-][0-9A-Za-z_=-]{20,}"),
         ("an access token", r"\bdt0c01\.[0-9A-Z]{24}\.[0-9A-Z]{64}\b"),
+        # Mapbox's secret tokens (sk.); its public ones (pk.) are published in web pages.
+        ("an access token", r"\bsk\.eyJ[0-9A-Za-z_-]{20,}\.[0-9A-Za-z_-]{10,}"),
+    )
+)
+
+# Shapes whose secret part may be short or broken by punctuation: tried on every text.
+_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (label, re.compile(rx))
+    for label, rx in (
+        ("a private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        # PuTTY's key file: its "Private-Lines" follow the header, whatever the key type.
+        ("a private key", r"PuTTY-User-Key-File-\d+:"),
+        ("a webhook secret URL", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[0-9A-Za-z/_-]{20,}"),
+        ("a webhook secret", r"\bwhsec_[0-9A-Za-z+/=]{24,}"),
+        ("an access token", r"[?&]sig=[0-9A-Za-z%+/=]{30,}"),
+        ("an access token", r"\bgl(?:sa|c)_[0-9A-Za-z_+/=]{32,}"),
         # Okta's API token scheme and any other scheme named in an Authorization header.
         ("an authorization header", r"(?i)\bauthorization\s*:\s*[A-Za-z][A-Za-z0-9_-]*\s+[0-9A-Za-z._~+/=-]{16,}"),
         ("an authorization header", r"\bSSWS\s+[0-9A-Za-z_-]{30,}"),
         ("an access token", r"\beyJ[0-9A-Za-z_-]{8,}\.eyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}"),
-        # Mapbox's secret tokens (sk.); its public ones (pk.) are published in web pages.
-        ("an access token", r"\bsk\.eyJ[0-9A-Za-z_-]{20,}\.[0-9A-Za-z_-]{10,}"),
         ("an authorization header", r"(?i)^\s*(?:authorization\s*:\s*)?(?:bearer|token)\s+[0-9A-Za-z._~+/=-]{16,}\s*$"),
         ("a connection string with a password", r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:[^\s/@]+@[^\s/@]+"),
         # ADO.NET/ODBC "Password=...;" and JDBC "?user=app&password=...".
@@ -129,7 +139,7 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("a password on a command line", r"(?:^|\s)--password[= ]\S{3,}|\bsshpass\s+-p\s*\S{3,}"),
         # .pgpass: host:port:database:user:password.
         ("a password file line",
-         r"(?m)^[A-Za-z0-9.*_-]*[A-Za-z.*][A-Za-z0-9.*_-]*:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:[^:\s]{6,}$"),
+         r"(?m)^(?=[^:\n]*[A-Za-z.*])[A-Za-z0-9.*_-]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:[^:\s]{6,}$"),
         # A sign-in, reset or magic link carries a single-use token in its query.
         ("a link with a token",
          r"(?i)https?://\S*[?&#](?:token|reset_token|access_token|id_token|auth|auth_token|code|key|api_key|apikey"
@@ -137,6 +147,27 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
          r"=(?=[0-9A-Za-z%._~+/-]{16,})(?=[^&#\s]*\d)(?=[^&#\s]*[A-Za-z])"),
     )
 )
+_LONG_RUN = re.compile(r"[0-9A-Za-z_-]{14,}")
+# What each shape cannot match without (in the text in lower case): a substring test is far cheaper than a search.
+_SHAPE_NEEDS: tuple[tuple[str, ...], ...] = (
+    ("-----begin",), ("putty",), ("hooks.slack",), ("whsec_",), ("sig=",), ("gl",), ("authorization",), ("ssws",),
+    ("eyj",), ("bearer", "token"), ("://",), ("=",), ("=",), ("otpauth",), ("-u",), ("mysql", "mariadb"),
+    ("--password", "sshpass"), (":",), ("://",),
+)
+assert len(_SHAPE_NEEDS) == len(_SHAPES)
+
+
+def _format_label(text: str) -> str | None:
+    """The label of the first well-known format found in `text`."""
+    if _LONG_RUN.search(text):
+        for label, pattern in _TOKENS:
+            if pattern.search(text):
+                return label
+    low = text.lower()
+    for (label, pattern), needs in zip(_SHAPES, _SHAPE_NEEDS, strict=True):
+        if any(need in low for need in needs) and pattern.search(text):
+            return label
+    return None
 
 # 13 to 19 digits, grouped by single or double spaces or hyphens; not inside a longer number, a decimal, a date or
 # a version ("1,234,567", "2026-03-01"), but a comma or a full stop after it is punctuation.
@@ -201,10 +232,7 @@ def _card_number(text: str) -> bool:
             continue
         if _card_digits(digits):
             return True
-    for match in _CARD_DOTTED.finditer(text):
-        if _card_digits(match.group(0).replace(".", "")):
-            return True
-    return False
+    return any(_card_digits(match.group(0).replace(".", "")) for match in _CARD_DOTTED.finditer(text))
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -213,7 +241,8 @@ def _card_number(text: str) -> bool:
 # recognised in every language and spelling that guard knows.
 
 # Words that join a label to its value ("my password is ...", "la mia password è ...", "mã OTP của bạn là ...").
-_COPULAS = frozenset("is es est ist e è é är er jest je это є là ni adalah ialah ay είναι hai".split())
+_COPULAS = frozenset(("is", "es", "est", "ist", "e", "è", "é", "är", "er", "jest", "je", "это", "є", "là", "ni",
+                      "adalah", "ialah", "ay", "είναι", "hai"))
 _LABEL_WORDS = 5  # a label is the few words nearest the value
 _GLUED = re.compile(r"(?<!:)([:=])(?!//)")  # "pass:x", "DB_PASSWORD=x"; not a URL's "://"
 # Kinds whose value may be digits alone after a bare space ("PIN 4831", "cvv 232"); a token or a key needs more.
@@ -221,11 +250,19 @@ _DIGIT_KINDS = frozenset(("PIN", "one-time code", "card security code", "passwor
 _STRIP = "\"'`.,;!?)(]["
 
 
+# The nearest word of a label: two letters and no digit (or one letter of a script without cases, "密码").
+_LABEL_WORD = re.compile(r"^[^\d]*[^\W\d_][^\d]*$")
+# Something a made value has: a digit, a symbol other than punctuation, a case change inside a word, a long word.
+_MADE_HINT = re.compile(r"\d|[^\w\s\"'`.,;!?()\[\]:=-]|[a-z][A-Z]|[^\W\d_]{15}")
+_MAX_LABELS = 12  # labels read per string: a long text of numbers costs a bounded number of readings
+
+
 def _looks_made(value: str) -> bool:
     """Whether a value looks chosen or generated (a digit, a symbol, mixed case) rather than an ordinary word."""
-    return any(c.isdigit() for c in value) or not value.isalnum() or (
-        value != value.lower() and value != value.upper() and value != value.capitalize()
-    ) or (len(value) >= 15 and value.isalpha())  # a passphrase run together ("correcthorsebattery")
+    if not value.isalpha():
+        return True  # a digit or a symbol in it
+    mixed = value != value.lower() and value != value.upper() and value != value.capitalize()
+    return mixed or len(value) >= 15  # "correcthorsebattery": a passphrase run together
 
 
 def _labelled_secret(text: str) -> bool:
@@ -234,12 +271,17 @@ def _labelled_secret(text: str) -> bool:
     "Password: forgotten" or "the password is incorrect" carry no secret; "password: hunter2", "PIN 4829" and
     "482913 is your verification code" do.
     """
+    if not _MADE_HINT.search(text):
+        return False  # no word in it looks chosen or generated: nothing to read labels for
     terms: dict[str, str | None] = {}
 
     def term(words: list[str]) -> str | None:
+        # A label names something in words: its nearest word has letters and no digit ("DE89 3704" is no label).
+        if not words or not _LABEL_WORD.search(words[-1]) or len(terms) >= _MAX_LABELS:
+            return None
         label = " ".join(words)
         if label not in terms:
-            terms[label] = credential_term(label) if label.strip(_STRIP + ":=") else None
+            terms[label] = credential_term(label)
         return terms[label]
 
     def label_before(end: int, size: int) -> list[str]:
@@ -278,12 +320,14 @@ _RECOVERY_CODE = re.compile(r"(?i)^(?:[0-9a-z]{4,6}-[0-9a-z]{4,6}|\d{4} ?\d{4})$
 
 
 def _recovery_codes(text: str) -> bool:
+    if len(text) < 36 or not any(c.isdigit() for c in text[:12]):
+        return False  # four codes or more, and a code has digits: cheap tests first
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     codes = lines if len(lines) >= 4 else _SEPARATORS.split(text.strip())
     if not 4 <= len(codes) <= 40 or not all(_RECOVERY_CODE.match(c) for c in codes):
         return False
     mixed = sum(any(ch.isdigit() for ch in c) and any(ch.isalpha() for ch in c) for c in codes)
-    return mixed * 2 >= len(codes) or all(c.replace(" ", "").isdigit() for c in codes) and len(codes) >= 5
+    return mixed * 2 >= len(codes) or (len(codes) >= 5 and all(c.replace(" ", "").isdigit() for c in codes))
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -308,11 +352,7 @@ def _bip39_index() -> dict[str, tuple[tuple[int, int], ...]]:
 
     found: dict[str, list[tuple[int, int]]] = {}
     for lang, name in enumerate(_BIP39_LANGUAGES):
-        try:
-            wordlist = Mnemonic(name).wordlist
-        except Exception:  # a wordlist this version of the package lacks: the others still count
-            continue
-        for i, word in enumerate(wordlist):
+        for i, word in enumerate(Mnemonic(name).wordlist):
             found.setdefault(_bip39_key(word), []).append((lang, i))
     return {word: tuple(pairs) for word, pairs in found.items()}
 
@@ -404,9 +444,9 @@ def credential_value(value: Any) -> str | None:
             text = _NON_ASCII_DIGIT.sub(lambda m: str(unicodedata.digit(m.group(0))), text)
         if len(text) < 6:
             continue
-        for label, pattern in _TOKENS:
-            if pattern.search(text):
-                return label
+        label = _format_label(text)
+        if label:
+            return label
         if _basic_auth(text):
             return "an authorization header"
         if _card_number(text):
