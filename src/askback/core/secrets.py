@@ -11,13 +11,17 @@ How a text is read: invisible characters (zero-width, bidi controls) are dropped
 letters, digits standing for letters are read as letters (`passw0rd`), look-alike letters from other scripts are
 folded to the Latin letters they imitate (Unicode TS #39 confusables, via `disarm`), identifiers are split into
 words (camelCase, snake_case, kebab-case, SCREAMING_SNAKE, letters and digits), case and accents are folded, and
-the words are matched against credential phrases in 20 languages. A phrase only counts where its neighbours do not
+the words are matched against credential phrases in more than 30 languages (the newer ones in `secret_words`). Arabic
+tatweel and harakat, Hebrew niqqud and Persian/Urdu letter forms are folded; a zero-width character inside a word of
+those scripts is read both as nothing and as a space. A phrase only counts where its neighbours do not
 make it an ordinary value: `max_tokens`, `password_min_length`, `gpio_pin`, `token_count` and "Maximum tokens to
 generate" name a number or a setting, not a credential.
 
 Choices made (documented, tested): a passport, ID card, tax or social security number is personal data but not a
 credential (it grants no access), so it passes; so do an IBAN, a username, an email, a session or client id, the id
-or name of a key, and the path of a key file. A boolean field cannot carry a credential, so it is never refused.
+or name of a key, and the path of a key file. A boolean field cannot carry a credential, so it is never refused; nor
+is a boolean's name (`is_password_set`). An Indian postal "PIN code" (with a postal word near it) and India's "PAN card"
+(a tax id) pass; a bare `pan`, `card_pan` or `APP_PAN` is a payment card's number and is refused.
 """
 
 from __future__ import annotations
