@@ -30,12 +30,13 @@ conformance: $(BIN)/.installed
 	$(BIN)/python tests/conformance/run.py $(CONFORMANCE_ARGS)
 
 # The benchmark against the official SDK and FastMCP (FastMCP goes in its own venv, bench/.venv-fastmcp):
-# about ten minutes; writes its tables and the profile into docs/benchmarks.md. `python bench/run.py --quick`
+# about fifteen minutes (the knobs and `--workers 2` are measured too; cold start when bench/coldstart.py exists); writes its tables and the profile into docs/benchmarks.md. `python bench/run.py --quick`
 # is the two-minute version that only prints.
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/profile.py --write-doc
 	$(BIN)/python bench/stores.py
+	if [ -f bench/coldstart.py ]; then $(BIN)/python bench/coldstart.py; fi
 
 # The reliability suite at full size (a reduced version runs inside `make test`): a few minutes.
 stress: $(BIN)/.installed

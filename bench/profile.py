@@ -2,8 +2,9 @@
 
     python bench/profile.py [--seconds 8] [--top 25] [--write-doc]
 
-Starts `python -m cProfile -o ... -m bench.servers askback`, drives it with bench/load.py, stops it with SIGINT
-(uvicorn exits cleanly, so the profile is written), and summarises:
+Starts the askback bench server with `--profile FILE` (the profiler is off until SIGUSR1 and written at SIGUSR2),
+warms it up with one load run, profiles exactly one more, and summarises (start-up, imports and warm-up are not
+in the profile at all):
 
 - self time by area (who runs the CPU): HTTP server, Starlette, the SDK's transport and dispatch, pydantic,
   JSON, crypto, askback's engine / state / guards / adapter, the event loop;
@@ -56,9 +57,9 @@ AREAS: list[tuple[str, tuple[str, ...]]] = [
     ("SDK types (mcp_types)", ("/mcp_types/",)),
     ("SDK transport + dispatch (mcp, its OpenTelemetry span)", ("/mcp/", "/opentelemetry/")),
     ("Starlette (routing, requests, responses)", ("/starlette/",)),
-    ("HTTP server (uvicorn, h11)", ("/uvicorn/", "/h11/")),
-    ("event loop + tasks (asyncio, anyio, contextvars)", ("/asyncio/", "/anyio/", "/sniffio/", "_asyncio",
-                                                        "contextvars", "select.", "socket")),
+    ("HTTP server (uvicorn, httptools or h11)", ("/uvicorn/", "/h11/", "httptools")),
+    ("event loop + tasks (asyncio, uvloop, anyio, contextvars)", ("/asyncio/", "uvloop", "/anyio/", "/sniffio/",
+                                                                "_asyncio", "contextvars", "select.", "socket")),
     ("logging", ("/logging/",)),
 ]
 ENTRY_POINTS: list[tuple[str, str, str]] = [
@@ -134,8 +135,10 @@ def summarise(path: Path, cpu_ms_per_flow: float, flows: int, top: int) -> str:
     busy = sum(self_time.values())
     us_per_flow = cpu_ms_per_flow * 1e3
     lines = [
-        f"cProfile of the askback bench server, {flows} two-round flows at K = 16 "
-        f"({busy:.2f} s profiled CPU; {idle:.2f} s idle and {startup:.2f} s of start-up left out). Stdlib and builtin "
+        f"cProfile of the askback bench server (default parser, asyncio loop) over the measured window only, {flows} "
+        "two-round flows at K = 16 "
+        f"({busy:.2f} s profiled CPU; {idle:.2f} s idle and {startup:.2f} s of lazy imports left out). "
+        "Stdlib and builtin "
         "calls are charged to the area that made them. Without the profiler this server spends "
         f"**{us_per_flow:.0f} µs of CPU per flow**; the µs column scales each share to that.",
         "",
@@ -167,7 +170,9 @@ def summarise(path: Path, cpu_ms_per_flow: float, flows: int, top: int) -> str:
 def profile(seconds: float, top: int, keep: Path | None = None) -> str:
     settings = Settings(runs=1, warmup=1.0, seconds=3.0, min_flows=300, servers=("askback",), write_doc=False)
     log("profile: measuring CPU per flow without the profiler ...")
-    plain = Server("askback", sys.executable)
+    # asyncio, not uvloop: uvloop waits for events inside one C call that cProfile cannot split into idle and busy
+    # time, so the whole wait would be charged to uvicorn. The parser is the default one (httptools when installed).
+    plain = Server("askback", sys.executable, ("auto", "asyncio"))
     try:
         plain.wait_ready()
         baseline = load(plain, 16, settings)
@@ -180,22 +185,28 @@ def profile(seconds: float, top: int, keep: Path | None = None) -> str:
         log_path = LOGS / "profile.log"
         with open(log_path, "wb") as log_file:
             process = subprocess.Popen(
-                [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "bench.servers", "askback", "--port",
-                 str(port)], cwd=ROOT, stdout=log_file, stderr=subprocess.STDOUT)
+                [sys.executable, "-m", "bench.servers", "askback", "--port", str(port), "--loop", "asyncio",
+                 "--profile", str(out)],
+                cwd=ROOT, stdout=log_file, stderr=subprocess.STDOUT)
             try:
                 server = Server.__new__(Server)
                 server.kind, server.port, server.process, server.log_path = "askback", port, process, log_path
                 server.wait_ready()
+                log("profile: warming the server up (not profiled) ...")
+                load(server, 16, Settings(runs=1, warmup=0.5, seconds=1.0, min_flows=300, servers=("askback",),
+                                          write_doc=False))
+                process.send_signal(signal.SIGUSR1)
                 log(f"profile: driving the profiled server for ~{seconds:g} s ...")
                 profiled = load(server, 16, Settings(runs=1, warmup=0.5, seconds=seconds, min_flows=300,
                                                       servers=("askback",), write_doc=False))
+                process.send_signal(signal.SIGUSR2)
+                deadline = time.monotonic() + 30
+                while not out.exists() and time.monotonic() < deadline:
+                    time.sleep(0.1)
             finally:
                 process.send_signal(signal.SIGINT)
                 process.wait(timeout=60)
-        deadline = time.monotonic() + 10
-        while not out.exists() and time.monotonic() < deadline:
-            time.sleep(0.1)
-        flows = profiled["flows"] + profiled["warmup_flows"]  # the warm-up's flows are in the profile too
+        flows = profiled["flows"] + profiled["warmup_flows"]  # that load run's own warm-up is in the window too
         if keep is not None:
             keep.write_bytes(out.read_bytes())
         return summarise(out, baseline["cpu_ms_per_flow"], flows, top)

@@ -10,6 +10,14 @@ Each is served the same way: uvicorn, one worker, 127.0.0.1, JSON responses, log
   asked, so an answer is tied to its question as in the other two. Runs from its own venv.
 - `lowlevel`: the SDK's low-level `Server` whose `tools/call` completes at once (one round: the floor).
 - `asgi`: a bare ASGI callable answering a fixed result (the cost of Python + uvicorn alone).
+- `floor`: the same work as askback's two-round flow and nothing else, written by hand: one JSON parse, one
+  validation of the whole request with the SDK's own 2026-07-28 `CallToolRequest` model, an AES-256-GCM seal
+  of what was asked (bound to the tool and a digest of its arguments) on the first round and its open on the
+  retry, one JSON dump. The cheapest correct server for this flow: what the protocol costs in Python.
+
+`--http` and `--loop` choose uvicorn's parser and event loop (bench/run.py gives every server the same pair);
+`--trace` configures a tracer provider first (the SDK's span middleware then runs, as it did for every request
+before askback gated it); `--profile FILE` profiles only between SIGUSR1 and SIGUSR2 and writes FILE then.
 
 Each server also has `signup`: two questions in sequence (`user_name`, then `nickname`, asked after the first
 answer). Its second round's `requestState` carries one answered question: the state-size comparison.
@@ -27,17 +35,23 @@ from typing import Any
 
 KEY = bytes(range(32))  # a fixed benchmark key: the same secret for every server that seals
 KEY_TEXT = base64.urlsafe_b64encode(KEY).decode().rstrip("=")
-KINDS = ("askback", "mcpserver", "fastmcp", "lowlevel", "asgi")
+KINDS = ("askback", "mcpserver", "fastmcp", "lowlevel", "asgi", "floor")
 NAME = "bench"
 
 
 def askback_app() -> Any:
+    from askback.mcp.http import http_app
+
+    return http_app(askback_tools())
+
+
+def askback_tools() -> Any:
+    """The askback `App` itself (bench/askback_target.py serves it with `askback serve --workers N`)."""
     from typing import Annotated
 
     from pydantic import Field
 
     import askback
-    from askback.mcp.http import http_app
 
     app = askback.App(NAME, keys=KEY_TEXT, store="memory://")
 
@@ -54,7 +68,7 @@ def askback_app() -> Any:
         """Sign up: two questions, the second after the first."""
         return f"{user_name} ({nickname})"
 
-    return http_app(app)
+    return app
 
 
 def mcpserver_app() -> Any:
@@ -131,12 +145,117 @@ def asgi_app() -> Any:
     return app
 
 
+def floor_app() -> Any:
+    """The same-work floor: parse, validate once (the SDK's model), ask, seal and open with AES-GCM, answer."""
+    import hashlib
+    import struct
+    import time
+
+    from cryptography.exceptions import InvalidTag
+    from cryptography.hazmat.primitives.ciphers.aead import AESGCM
+    from mcp_types.methods import CLIENT_REQUESTS
+
+    request_model = CLIENT_REQUESTS[("tools/call", "2026-07-28")]
+    aead = AESGCM(KEY)
+    question = {"method": "elicitation/create", "params": {
+        "mode": "form", "message": "City to greet from?",
+        "requestedSchema": {"type": "object", "properties": {"city": {"type": "string",
+                                                                      "description": "City to greet from"}},
+                            "required": ["city"]}}}
+    times = struct.Struct(">I")
+
+    def bound(name: str, arguments: dict[str, Any]) -> bytes:
+        return hashlib.sha256(json.dumps([name, arguments], sort_keys=True).encode()).digest()
+
+    def seal(asked: str, binding: bytes) -> str:
+        nonce = os.urandom(12)
+        sealed = aead.encrypt(nonce, times.pack(int(time.time()) + 600) + asked.encode(), binding)
+        return base64.urlsafe_b64encode(nonce + sealed).decode().rstrip("=")
+
+    def unseal(token: str, binding: bytes) -> str | None:
+        try:
+            raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
+            plain = aead.decrypt(raw[:12], raw[12:], binding)
+        except (ValueError, InvalidTag):
+            return None
+        (expires,) = times.unpack_from(plain)
+        return plain[times.size:].decode() if expires >= time.time() else None
+
+    def answer(request: dict[str, Any]) -> dict[str, Any]:
+        params = request["params"]
+        name, arguments = params["name"], params.get("arguments") or {}
+        binding = bound(name, arguments)
+        state, responses = params.get("requestState"), params.get("inputResponses") or {}
+        if state is not None and unseal(state, binding) == "city":
+            reply = responses.get("city") or {}
+            city = (reply.get("content") or {}).get("city") if reply.get("action") == "accept" else None
+            if isinstance(city, str):
+                return {"resultType": "complete",
+                        "content": [{"type": "text", "text": f"Hello {arguments['name']} from {city}"}]}
+        return {"resultType": "input_required", "inputRequests": {"city": question},
+                "requestState": seal("city", binding)}
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            while True:
+                message = await receive()
+                if message["type"] == "lifespan.startup":
+                    await send({"type": "lifespan.startup.complete"})
+                elif message["type"] == "lifespan.shutdown":
+                    await send({"type": "lifespan.shutdown.complete"})
+                    return
+        chunks = []
+        more = True
+        while more:
+            message = await receive()
+            chunks.append(message.get("body", b""))
+            more = message.get("more_body", False)
+        request = json.loads(b"".join(chunks))
+        request_model.model_validate(request)  # the one validation: the SDK's own 2026-07-28 request model
+        body = json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": answer(request)}).encode()
+        await send({"type": "http.response.start", "status": 200, "headers": [
+            (b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+    return app
+
+
+def configure_tracing() -> None:
+    """A tracer provider whose spans record nothing: the SDK's span middleware runs, exporting nowhere."""
+    from opentelemetry import trace
+
+    class Provider(trace.TracerProvider):
+        def get_tracer(self, *args: Any, **kwargs: Any) -> trace.Tracer:
+            return trace.NoOpTracer()
+
+    trace.set_tracer_provider(Provider())
+
+
+def profile_window(path: str) -> None:
+    """cProfile from SIGUSR1 to SIGUSR2 only (start-up and warm-up left out); the stats go to `path`."""
+    import cProfile
+    import signal
+
+    profiler = cProfile.Profile()
+
+    def start(*_: Any) -> None:
+        profiler.enable()
+
+    def stop(*_: Any) -> None:
+        profiler.disable()
+        profiler.dump_stats(path)
+
+    signal.signal(signal.SIGUSR1, start)
+    signal.signal(signal.SIGUSR2, stop)
+
+
 BUILDERS = {
     "askback": askback_app,
     "mcpserver": mcpserver_app,
     "fastmcp": fastmcp_app,
     "lowlevel": lowlevel_app,
     "asgi": asgi_app,
+    "floor": floor_app,
 }
 
 
@@ -144,10 +263,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("kind", choices=KINDS)
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--http", default="auto", choices=("auto", "httptools", "h11"))
+    parser.add_argument("--loop", default="auto", choices=("auto", "uvloop", "asyncio"))
+    parser.add_argument("--trace", action="store_true", help="configure a tracer provider before building")
+    parser.add_argument("--profile", metavar="FILE", help="profile between SIGUSR1 and SIGUSR2 into FILE")
     args = parser.parse_args()
     import uvicorn
 
-    uvicorn.run(BUILDERS[args.kind](), host="127.0.0.1", port=args.port, log_level="warning", workers=1)
+    if args.trace:
+        configure_tracing()
+    if args.profile:
+        profile_window(args.profile)
+    uvicorn.run(BUILDERS[args.kind](), host="127.0.0.1", port=args.port, log_level="warning", workers=1,
+                http=args.http, loop=args.loop)
 
 
 if __name__ == "__main__":

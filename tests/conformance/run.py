@@ -2,7 +2,9 @@
 
 It installs node 22 and the pinned harness from the npm registry into a cache on first use (see
 `toolchain.py`), serves `tests/conformance/server.py` with `askback serve` on a free loopback port, runs every
-2026-07-28 server scenario against it and every client scenario `client.py` takes part in, and prints one line
+2026-07-28 server scenario against it (the lean 2026-07-28 path on, the default) and every client scenario
+`client.py` takes part in, then the MRTR server scenarios once more against a second server with the lean path
+off (`ASKBACK_FAST_PATH=0`, every request on the SDK path), and prints one line
 per scenario as it finishes, the expected failures with their reasons, and a final line
 `N passed, N failed, N expected to fail`. Warnings count as failures.
 
@@ -52,16 +54,25 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+SDK_PATH = "SDK path"  # the label of the scenarios run against the server with the lean path off
+
+
 @contextmanager
-def served(work: Path) -> Iterator[str]:
-    """`askback serve tests/conformance/server.py` on a free loopback port, with its own empty data dir."""
+def served(work: Path, *, fast_path: bool = True) -> Iterator[str]:
+    """`askback serve tests/conformance/server.py` on a free loopback port, with its own empty data dir.
+
+    On the way out the server's own count of requests its lean path answered and handed on is printed.
+    """
     port = free_port()
+    name = "lean" if fast_path else "sdk"
     env = {k: v for k, v in os.environ.items() if k not in ("ASKBACK_KEYS", "ASKBACK_STORE")}
-    env["ASKBACK_DATA_DIR"] = str(work / "askback-data")
-    log_path = work / "server.log"
+    env["ASKBACK_DATA_DIR"] = str(work / f"askback-data-{name}")
+    env["ASKBACK_FAST_PATH"] = "1" if fast_path else "0"
+    log_path = work / f"server-{name}.log"
     with log_path.open("wb") as log:
         server = subprocess.Popen(
-            [sys.executable, "-m", "askback.cli", "serve", str(SERVER_APP), "--port", str(port)],
+            [sys.executable, "-m", "askback.cli", "serve", str(SERVER_APP), "--port", str(port),
+             "--log-level", "info"],
             cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         url = f"http://127.0.0.1:{port}/mcp"
@@ -74,6 +85,10 @@ def served(work: Path) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+        counted = [line for line in log_path.read_text(errors="replace").splitlines() if "lean path answered" in line]
+        if fast_path:
+            print(f"conformance: {counted[-1][counted[-1].index('lean path'):] if counted else 'lean path: no count'}",
+                  flush=True)
 
 
 def _wait_until_answering(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
@@ -94,8 +109,9 @@ def _wait_until_answering(url: str, server: subprocess.Popen[bytes], log: Path) 
     raise CannotRun(f"askback serve did not answer at {url} within {START_TIMEOUT} s:\n{log.read_text()}")
 
 
-def run_scenario(tools: toolchain.Toolchain, kind: str, scenario: str, target: str, out_root: Path) -> Outcome:
-    out = out_root / kind / scenario.replace("/", "_")
+def run_scenario(tools: toolchain.Toolchain, kind: str, scenario: str, target: str, out_root: Path,
+                 label: str = "") -> Outcome:
+    out = out_root / (kind + ("-sdk-path" if label else "")) / scenario.replace("/", "_")
     out.mkdir(parents=True, exist_ok=True)
     flag = "--url" if kind == "server" else "--command"
     started = time.monotonic()
@@ -108,6 +124,7 @@ def run_scenario(tools: toolchain.Toolchain, kind: str, scenario: str, target: s
         log = run.stdout + run.stderr
         (out / "harness.log").write_text(log)
         outcome = read_outcome(kind, scenario, out, run.returncode, log)
+    outcome.label = label
     outcome.seconds = time.monotonic() - started
     return outcome
 
@@ -127,7 +144,8 @@ def available_scenarios(tools: toolchain.Toolchain) -> set[str]:
 def line_for(outcome: Outcome, result: Verdict, width: int) -> str:
     counts = (f"{outcome.passed} ok, {outcome.failed} failed, {outcome.warned} warnings"
               if outcome.problem is None else outcome.problem)
-    text = f"{result.value:<5}  {outcome.kind:<6}  {outcome.scenario:<{width}}  {counts}  ({outcome.seconds:.1f} s)"
+    where = f"{outcome.scenario} ({outcome.label})" if outcome.label else outcome.scenario
+    text = f"{result.value:<5}  {outcome.kind:<6}  {where:<{width}}  {counts}  ({outcome.seconds:.1f} s)"
     expected = scenarios.EXPECTED_FAILURES.get(outcome.scenario)
     if result is Verdict.XPASS:
         text += ("\n       ^ listed as expected to fail but PASSES now: remove it from EXPECTED_FAILURES in "
@@ -193,6 +211,22 @@ def main(argv: list[str] | None = None) -> int:
                         result = verdict(outcome, scenarios.EXPECTED_FAILURES.get(outcome.scenario))
                         outcomes.append((outcome, result))
                         print(line_for(outcome, result, width), flush=True)
+            sdk_planned = [s for kind, s in planned if kind == "server" and s in scenarios.MRTR_SERVER]
+            if sdk_planned:
+                with served(work, fast_path=False) as url:
+                    print(f"conformance: the MRTR scenarios again, {SDK_PATH} only, at {url}", flush=True)
+                    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+                        futures = [
+                            pool.submit(absent, "server", s) if s in missing
+                            else pool.submit(run_scenario, tools, "server", s, url, out_root, SDK_PATH)
+                            for s in sdk_planned
+                        ]
+                        for future in futures:
+                            outcome = future.result()
+                            outcome.label = SDK_PATH
+                            result = verdict(outcome, scenarios.EXPECTED_FAILURES.get(outcome.scenario))
+                            outcomes.append((outcome, result))
+                            print(line_for(outcome, result, width + len(SDK_PATH) + 3), flush=True)
         except CannotRun as exc:
             print(f"conformance: CANNOT RUN: {exc}", flush=True)
             return 2

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import base64
+import json
 import os
+import zlib
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from askback.core.errors import Rejection
 from askback.core.progress import Progress
 from askback.core.state import (
+    _TIMES,
+    DEFAULT_MAX_BODY_BYTES,
+    DEFAULT_MAX_STATE_BYTES,
     Binding,
     Envelope,
     KeyConfigError,
@@ -143,7 +149,7 @@ def test_non_canonical_encodings_are_refused() -> None:
 
 def test_size_cap_on_seal_and_on_open() -> None:
     c = codec(max_bytes=200)
-    big = Progress(values={"note": "x" * 500})
+    big = Progress(values={"note": b64url(os.urandom(375))})  # random: compression cannot bring it under the cap
     with pytest.raises(StateTooLarge, match="cap"):
         c.seal(c.new_envelope(big, None), BINDING)
     with pytest.raises(StateRejected, match="size"):
@@ -196,3 +202,63 @@ def test_short_or_malformed_keys_are_configuration_errors() -> None:
     assert ring.sealing_key_id == Keyring([KEY_A]).sealing_key_id
 
 
+
+
+def _legacy_token(c: StateCodec, progress: Progress, now: int) -> str:
+    """A token as sealed before bodies were compressed: the times, then the compact JSON body as it is."""
+    body = json.dumps([progress.values, progress.answered, progress.asked], separators=(",", ":")).encode()
+    times = _TIMES.pack(now, now + 600, now + 1800, progress.rounds, b"f" * 12)
+    return c.keyring.seal(times + body, BINDING)
+
+
+def test_a_state_sealed_before_compression_still_opens() -> None:
+    c = codec()
+    now = int(c.policy.now())
+    for note in ("short", "a long repetitive note " * 100):  # one under the compression threshold, one over
+        progress = Progress(values={"note": note}, answered={"note": "abcdefghijkl"}, rounds=3)
+        opened = c.open(_legacy_token(c, progress, now), BINDING)
+        assert opened.progress == progress and opened.flow_id == b"f" * 12
+
+
+def test_a_large_answer_is_carried_compressed() -> None:
+    c = codec()
+    log_lines = "".join(f"2026-12-01T10:{i // 60 % 60:02d}:{i % 60:02d}Z INFO order {1000 + i} shipped to "
+                        f"warehouse {i % 7}\n" for i in range(900))
+    assert len(log_lines) > 50_000
+    progress = Progress(values={"log": log_lines}, answered={"log": "abcdefghijkl"}, rounds=1)
+    token = c.seal(c.new_envelope(progress, None), BINDING)
+    assert len(token) < DEFAULT_MAX_STATE_BYTES // 2, len(token)
+    assert c.open(token, BINDING).progress == progress
+
+
+def test_a_small_state_is_sealed_as_before() -> None:
+    c = codec()
+    token = c.seal(c.new_envelope(PROGRESS, None), BINDING)
+    plaintext = c.keyring.open(token, BINDING)
+    assert plaintext[_TIMES.size :].startswith(b"[")  # plain JSON: zlib's set-up would cost more than it saves
+
+
+def _deflated_token(c: StateCodec, payload: bytes, now: int) -> str:
+    times = _TIMES.pack(now, now + 600, now + 1800, 1, b"f" * 12)
+    return c.keyring.seal(times + b"\x00" + payload, BINDING)
+
+
+def test_a_damaged_or_oversized_compressed_body_is_the_usual_invalid_state() -> None:
+    """Only the key's holder can seal these; still, the inflater trusts no length and no stream."""
+    c = codec()
+    now = int(c.policy.now())
+    body = json.dumps([{"a": "x" * 5000}, {}, {}]).encode()
+    whole = zlib.compress(body, 6, wbits=-15)
+    bomb = zlib.compress(json.dumps([{"a": "x" * (2 * DEFAULT_MAX_BODY_BYTES)}, {}, {}]).encode(), 9, wbits=-15)
+    for payload in (whole[: len(whole) // 2], whole + b"trailing", bomb, b"not deflate at all"):
+        with pytest.raises(StateRejected) as refused:
+            c.open(_deflated_token(c, payload, now), BINDING)
+        assert refused.value.reason is Rejection.MALFORMED_BODY
+    assert c.open(_deflated_token(c, whole, now), BINDING).progress.values == {"a": "x" * 5000}
+
+
+def test_a_body_over_its_uncompressed_cap_is_not_sealed() -> None:
+    c = codec()
+    huge = Progress(values={"a": "x" * (DEFAULT_MAX_BODY_BYTES + 1)})
+    with pytest.raises(StateTooLarge, match="bytes of answers"):
+        c.seal(c.new_envelope(huge, None), BINDING)

@@ -100,11 +100,14 @@ async def test_no_result_type_is_complete_and_state_only_rounds_are_retried(serv
     assert all("inputResponses" not in r.params for r in retries)
 
 
+TASKS = {"extensions": {"io.modelcontextprotocol/tasks": {}}}  # the client follows tasks, so it says so
+
+
 @pytest.mark.parametrize(("make", "declared"), [
-    (lambda: None, {}),
-    (lambda: FileAnswerer({}), {"elicitation": {"form": {}}}),
-    (lambda: TerminalAnswerer(), {"elicitation": {"form": {}, "url": {}}}),
-    (lambda: TerminalAnswerer(url=False, sampling=True), {"elicitation": {"form": {}}, "sampling": {}}),
+    (lambda: None, TASKS),
+    (lambda: FileAnswerer({}), {**TASKS, "elicitation": {"form": {}}}),
+    (lambda: TerminalAnswerer(), {**TASKS, "elicitation": {"form": {}, "url": {}}}),
+    (lambda: TerminalAnswerer(url=False, sampling=True), {**TASKS, "elicitation": {"form": {}}, "sampling": {}}),
 ])
 async def test_capabilities_are_declared_exactly(serve: Serve, make: Callable[[], Any],
                                                  declared: dict[str, Any]) -> None:
@@ -120,7 +123,7 @@ async def test_sampler_and_roots_add_exactly_their_capabilities(serve: Serve) ->
                       roots=["file:///srv"]) as client:
         await client.call_tool("t")
     assert mock.calls("t")[0].params["_meta"]["io.modelcontextprotocol/clientCapabilities"] == {
-        "elicitation": {"form": {}}, "sampling": {}, "roots": {}}
+        **TASKS, "elicitation": {"form": {}}, "sampling": {}, "roots": {}}
 
 
 async def test_round_cap_and_deadline_end_with_the_open_questions(serve: Serve) -> None:

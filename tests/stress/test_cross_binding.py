@@ -6,6 +6,8 @@ Each row also replays the same state in its own context, where it must open: a r
 """
 
 
+import base64
+import random
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -43,7 +45,11 @@ class Bank:
     url: str = ""
 
 
+SMALL_CAP = 16 * 1024  # the banks' cap, below the roomy twin's
+
+
 def bank(name: str, keys: str, clock: Clock, **kw: Any) -> Bank:
+    kw.setdefault("max_state_bytes", SMALL_CAP)
     app = askback.App(name, keys=keys, store="memory://", principal=_principal, round_ttl=60, flow_ttl=100, **kw)
     app.policy.now = clock
     runs: list[str] = []
@@ -114,9 +120,10 @@ def _deadline_state(c: RawClient, clock: Clock) -> str:
 
 def _big_state(c: RawClient) -> str:
     first = c.call("plan")["result"]
-    state: str = c.call("plan", responses={"first": accept(first="y" * 20_000)}, state=first["requestState"])[
+    incompressible = base64.b64encode(random.Random(5).randbytes(15_000)).decode()  # 20,000 characters
+    state: str = c.call("plan", responses={"first": accept(first=incompressible)}, state=first["requestState"])[
         "result"]["requestState"]
-    assert len(state) > 16 * 1024
+    assert len(state) > SMALL_CAP
     return state
 
 
@@ -174,7 +181,7 @@ def test_a_state_out_of_its_binding_is_refused(world: World, row: str, report: C
         home = lambda: alice.call("launch", {"code": "x"}, responses=CONFIRM, state=state)  # noqa: E731
     elif row == "oversize (padded)":
         state = _mint(alice)
-        bad = alice.call("launch", {"code": "x"}, responses=CONFIRM, state=state + "A" * (16 * 1024))
+        bad = alice.call("launch", {"code": "x"}, responses=CONFIRM, state=state + "A" * SMALL_CAP)
         home = lambda: alice.call("launch", {"code": "x"}, responses=CONFIRM, state=state)  # noqa: E731
     else:
         roomy = w.client(w.roomy)

@@ -1,7 +1,9 @@
 """A scripted 2026-07-28 MCP server that records every request, to test what a client sends.
 
 Each tool is a function `(params, call_number) -> result dict`; the mock answers `server/discover` and
-`tools/list` itself and records each request's JSON-RPC id, params and headers in `requests`.
+`tools/list` itself and records each request's JSON-RPC id, params and headers in `requests`. Other methods
+(`tasks/get`, …) are scripted in `methods` the same way; a result `{"error": {...}}` is sent as that
+JSON-RPC error.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ class Mock:
     requests: list[Recorded] = field(default_factory=list)
     schemas: dict[str, dict[str, Any]] = field(default_factory=dict)  # a tool's inputSchema, when not `object`
     refuse_first: tuple[int, dict[str, Any]] | None = None  # (HTTP status, JSON-RPC error) for the first request
+    methods: dict[str, Tool] = field(default_factory=dict)  # other methods, e.g. "tasks/get"
+
+    def of(self, method: str) -> list[Recorded]:
+        return [r for r in self.requests if r.method == method]
 
     def calls(self, tool: str) -> list[Recorded]:
         return [r for r in self.requests if r.method == "tools/call" and r.params.get("name") == tool]
@@ -75,6 +81,11 @@ class Mock:
                 number = len(self.calls(params["name"]))
                 produced = self.tools[params["name"]](params, number)
                 result = produced if isinstance(produced, dict) else await produced
+            elif method in self.methods:
+                produced = self.methods[method](params, len(self.of(method)))
+                result = produced if isinstance(produced, dict) else await produced
+                if set(result) == {"error"}:
+                    return JSONResponse({"jsonrpc": "2.0", "id": body["id"], "error": result["error"]})
             else:
                 return JSONResponse({"jsonrpc": "2.0", "id": body["id"],
                                      "error": {"code": -32601, "message": f"no {method}"}})

@@ -19,6 +19,7 @@ from typing import NoReturn
 
 from askback._version import __version__
 from askback.cli.client import CLIENT_COMMANDS, add_client_commands, run_client
+from askback.cli.stack import HTTP_CHOICES, LOOP_CHOICES
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
 
@@ -69,6 +70,15 @@ def _add_http_flags(parser: argparse.ArgumentParser, log_level: str) -> None:
         metavar="URL",
         help="where a person's browser reaches this server, for the pages of secrets and approvals; https:// "
         "off loopback (env ASKBACK_PUBLIC_URL) (default: the address a loopback request came to)",
+    )
+    parser.add_argument(
+        "--http",
+        default="auto",
+        choices=HTTP_CHOICES,
+        help="HTTP parser: auto is httptools when installed (it is a dependency), else h11",
+    )
+    parser.add_argument(
+        "--loop", default="auto", choices=LOOP_CHOICES, help="event loop: auto is uvloop when installed, else asyncio"
     )
     parser.add_argument(
         "--log-level", default=log_level, choices=LOG_LEVELS, type=str.lower, help="server log verbosity"
@@ -140,10 +150,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     # Imported here: the client commands above never load the server, its store or uvicorn.
     from askback.cli.serve import Exposure, serve
+    from askback.cli.stack import HttpStack
 
     exposure = Exposure(args.allowed_host, args.allowed_origin, args.allow_any_origin or None)
     if args.public_url:
         os.environ["ASKBACK_PUBLIC_URL"] = args.public_url  # every worker process reads it as it loads the app
+    stack = HttpStack(args.http, args.loop)
     if args.command == "demo":
-        return serve("askback.demo:app", args.host, args.port, False, 1, args.log_level, exposure)
-    return serve(args.target, args.host, args.port, args.stdio, args.workers, args.log_level, exposure)
+        return serve("askback.demo:app", args.host, args.port, False, 1, args.log_level, exposure, stack)
+    return serve(args.target, args.host, args.port, args.stdio, args.workers, args.log_level, exposure, stack)

@@ -192,6 +192,16 @@ def _saved(args: argparse.Namespace, pending: Pending) -> int:
         return _fail("the questions were postponed but there is no --save-pending file", EXIT_PENDING)
     _remembering(args, pending).save(args.save_pending)
     keys = ", ".join(q.key for q in pending.questions) or "(none: the server only sent its state)"
+    if pending.task_id is not None:
+        server = pending.server_name or pending.server.describe()
+        print(
+            f"askback: the task {one_line(pending.task_id)} of {one_line(server)}"
+            f" asks about {one_line(pending.target)}: {one_line(keys)}.\n"
+            f"Saved to {args.save_pending} (the task goes on waiting at the server until it is answered or expires)."
+            f"\nContinue with: askback resume {args.save_pending} [--answers FILE]",
+            file=sys.stderr,
+        )
+        return EXIT_PENDING
     print(
         f"askback: {one_line(pending.server_name or pending.server.describe())} asks about "
         f"{one_line(pending.target)}: {one_line(keys)}.\n"

@@ -22,6 +22,7 @@ from starlette.applications import Starlette
 from uvicorn.supervisors import Multiprocess
 
 from askback.app import App
+from askback.cli.stack import HttpStack, StackError
 from askback.config import ExposureError, HostChecks, env_flag, env_list
 from askback.core.errors import StoreUnavailable
 from askback.core.state import KeyConfigError
@@ -73,6 +74,7 @@ def serve(
     workers: int,
     log_level: str,
     exposure: Exposure | None = None,
+    stack: HttpStack | None = None,
 ) -> int:
     try:
         app = load_app(target)
@@ -93,13 +95,16 @@ def serve(
             "host": host, "allowed_hosts": hosts, "allowed_origins": origins, "allow_any_origin": any_origin,
         }
         asgi = http_app(app, **settings)  # built before binding: a configuration it refuses never listens
+        chosen = (stack or HttpStack()).checked()
         sock = _bind(host, port)
-    except (ExposureError, PagesConfigError, _StartError) as exc:
+    except (ExposureError, PagesConfigError, StackError, _StartError) as exc:
         return _fail(str(exc))
     url = f"http://{_host_for_url(host)}:{sock.getsockname()[1]}/mcp"
 
     def announce() -> None:  # "serving" comes last: it is the line that says the server is ready
         print(f"askback: {checks.describe()}", file=sys.stderr)
+        parser, loop = chosen.resolved()
+        print(f"askback: HTTP parser {parser}, event loop {loop}", file=sys.stderr)
         print(f"askback: serving {app.name!r} - MCP at {url}", file=sys.stderr)
         if _a2a_installed():
             base = url.removesuffix("/mcp")
@@ -110,12 +115,13 @@ def serve(
             os.environ[_TARGET_ENV] = target
             os.environ[_HTTP_ENV] = json.dumps(settings)
             config = uvicorn.Config(
-                "askback.cli.serve:_worker_app", factory=True, workers=workers, log_level=log_level
+                "askback.cli.serve:_worker_app", factory=True, workers=workers, log_level=log_level,
+                http=chosen.http, loop=chosen.loop,
             )
             announce()  # the port is bound and listening; each worker accepts on it once it has loaded the app
             Multiprocess(config, sockets=[sock]).run()
         else:
-            config = uvicorn.Config(asgi, log_level=log_level)
+            config = uvicorn.Config(asgi, log_level=log_level, http=chosen.http, loop=chosen.loop)
             server = _AnnouncingServer(config, announce)
             server.run(sockets=[sock])
             if not server.started:

@@ -48,6 +48,7 @@ from askback.client.questions import (
     roots,
     sampled,
 )
+from askback.client.tasks import TaskCancelled, TaskFailed
 
 __all__ = [
     "AnswerError",
@@ -79,6 +80,8 @@ __all__ = [
     "SamplingQuestion",
     "Server",
     "ServerError",
+    "TaskCancelled",
+    "TaskFailed",
     "TerminalAnswerer",
     "TooManyRounds",
     "Unauthorized",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import logging
 import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
@@ -13,7 +14,7 @@ import anyio
 import mcp_types as types
 from pydantic import BaseModel, ValidationError
 
-from askback.client.answerers.base import Answerer, Asked, Postpone, Waits
+from askback.client.answerers.base import Answerer, Asked, Postpone, Waits, WatchesTasks
 from askback.client.answerers.callable import CallableAnswerer
 from askback.client.connection import Connection, Mode
 from askback.client.errors import AnswerError, ClientError, ProtocolError
@@ -25,10 +26,11 @@ from askback.client.loop import (
     Done,
     Limits,
     Loop,
+    Started,
     Wait,
     WaitPage,
 )
-from askback.client.pending import PageNotFinished, Pending, Postponed, Server, TooManyRounds
+from askback.client.pending import PageNotFinished, Pending, Postponed, Server, TooManyRounds, Unfinished
 from askback.client.questions import (
     FormQuestion,
     Question,
@@ -40,7 +42,13 @@ from askback.client.questions import (
     parse_question,
     roots,
 )
+from askback.client.tasks import TASKS_EXTENSION, Poll, TaskCancelled, TaskFailed, TaskLoop
+from askback.client.tasks import Answer as TaskAnswer
 from askback.types import Capabilities
+
+logger = logging.getLogger("askback.client")
+
+_CANCEL_TIMEOUT = 5.0  # how long an interrupted call waits to tell the server to cancel its task
 
 Sampler = Callable[[SamplingQuestion], Any | Awaitable[Any]]
 M = TypeVar("M", bound=BaseModel)
@@ -74,6 +82,15 @@ class Client:
     to 5 s between retries) and retries without asking again, for at most `url_wait` seconds; then it ends
     with `PageNotFinished` (carrying `pending`). An answerer with a `waiting(asked, seconds)` method is told
     once when the waiting begins.
+
+    With `tasks` (the default) the client declares the MCP tasks extension on 2026-07-28: a server may then
+    run a `tools/call` as a task. The client follows it to its end — it polls `tasks/get` at the server's
+    `pollIntervalMs`, puts the questions the running task asks to the same answerer and sends them with
+    `tasks/update` — and returns the task's result as the call's result. A failed task raises `TaskFailed`,
+    a cancelled one `TaskCancelled`. When the call is interrupted (cancelled, Ctrl-C) or its answerer fails,
+    the client asks the server to cancel the task; when it stops with `pending` (postponed, out of rounds,
+    past its deadline), the task goes on and `resume(pending)` follows it again, without calling the tool a
+    second time. An answerer with a `task_status(task_id, status, message)` method is told each change.
     """
 
     def __init__(
@@ -90,6 +107,7 @@ class Client:
         env: Mapping[str, str] | None = None,
         client_name: str = "askback",
         client_version: str | None = None,
+        tasks: bool = True,
     ) -> None:
         from askback._version import __version__
 
@@ -109,7 +127,9 @@ class Client:
             mode=mode,
             env=env,
             back_channel=self._back_channel,
+            extensions={TASKS_EXTENSION: {}} if tasks else None,
         )
+        self.tasks = tasks
         self._current: tuple[str, str, Mapping[str, Any]] = ("", "", {})
         self._asked_back = 0
         self._back_error: BaseException | None = None
@@ -174,12 +194,16 @@ class Client:
             protocol_version=self.protocol_version,
             server_name=self._connection.server_name,
             limits=self.limits,
-            resume=resume,
+            resume=None if resume is not None and resume.task_id is not None else resume,
+            tasks=self.tasks and self._connection.modern,
         )
         self._current = (method, loop.target, dict(params.get("arguments") or {}))  # for back-channel questions
         self._asked_back, self._back_error = 0, None
         remaining = loop.remaining()
         with anyio.move_on_after(math.inf if remaining is None else remaining):
+            if resume is not None and resume.task_id is not None:
+                return await self._follow(loop, TaskLoop({"taskId": resume.task_id}, resume, limits=self.limits),
+                                          resume if resume.input_requests else None)
             return await self._drive(loop)
         raise loop.expired()
 
@@ -194,6 +218,8 @@ class Client:
                 step = loop.receive(raw)
             if isinstance(step, Done):
                 return step.result
+            if isinstance(step, Started):
+                return await self._follow(loop, TaskLoop(step.created, step.call, limits=self.limits))
             if isinstance(step, Wait):
                 await anyio.sleep(step.seconds)
             elif isinstance(step, WaitPage):
@@ -210,6 +236,52 @@ class Client:
                     raise Postponed("The questions were kept for later.", step.pending) from None
                 loop.answered({**{key: accept() for key in step.again}, **responses})
             step = None
+
+    async def _follow(self, loop: Loop, task: TaskLoop, questions: Pending | None = None) -> dict[str, Any]:
+        """Follow the server's task to its result, answering what it asks on the way (`questions`: the ones a
+        pending file kept, put to the answerer first)."""
+        step: Poll | TaskAnswer | Done = TaskAnswer(questions) if questions is not None else task.poll()
+        finished = False
+        try:
+            while True:
+                loop.pending = task.pending(step.pending.input_requests if isinstance(step, TaskAnswer) else None)
+                if isinstance(step, Done):
+                    finished = True
+                    return step.result
+                if isinstance(step, Poll):
+                    await anyio.sleep(step.seconds)
+                    step = task.receive(await self._connection.request("tasks/get", task.params()))
+                    self._tell_task(task)
+                    continue
+                try:
+                    responses = await self._answer(self._asked_for(step.pending, ()))
+                except Postpone:
+                    raise Postponed("The task's questions were kept for later.", step.pending) from None
+                await self._connection.request("tasks/update", task.update_params(responses))
+                step = Poll(0.0)
+        except (TaskFailed, TaskCancelled):
+            finished = True
+            raise
+        except Unfinished:
+            finished = True  # postponed, out of rounds: the task goes on; `resume(pending)` follows it again
+            raise
+        except BaseException:
+            # Interrupted, or its answerer failed: nobody will answer this task, so ask the server to stop it —
+            # unless only the call's own deadline ran out, which ends the wait, not the task.
+            if not finished and loop.remaining() != 0.0:
+                await self._cancel(task)
+            raise
+
+    async def _cancel(self, task: TaskLoop) -> None:
+        with anyio.CancelScope(shield=True), anyio.move_on_after(_CANCEL_TIMEOUT):
+            try:
+                await self._connection.request("tasks/cancel", task.params())
+            except Exception as exc:  # the server may be gone; the interruption itself is what the caller sees
+                logger.debug("tasks/cancel for %s failed: %s", task.task_id, exc)
+
+    def _tell_task(self, task: TaskLoop) -> None:
+        if task.changed is not None and isinstance(self.answerer, WatchesTasks):
+            self.answerer.task_status(task.task_id, task.changed.status, task.changed.message)
 
     async def _send(self, loop: Loop) -> dict[str, Any]:
         """One request; on the handshake era, bounded by `url_wait` once a page step the server waits for was

@@ -55,12 +55,22 @@ _HANDSHAKE_TIMEOUT = 30.0
 _PROTOCOL_VERSION_HEADER = "mcp-protocol-version"
 _METHOD_HEADER = "mcp-method"
 _NAME_HEADER = "mcp-name"
-_NAME_KEYS = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
+# What `Mcp-Name` carries for each method (the tasks extension routes its methods by task id).
+_NAME_KEYS = {
+    "tools/call": "name",
+    "prompts/get": "name",
+    "resources/read": "uri",
+    "tasks/get": "taskId",
+    "tasks/update": "taskId",
+    "tasks/cancel": "taskId",
+}
 
 
-def capabilities_wire(caps: Capabilities) -> dict[str, Any]:
-    """The `ClientCapabilities` object for `caps`: only what is declared, nothing more."""
+def capabilities_wire(caps: Capabilities, extensions: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """The `ClientCapabilities` object for `caps` and the `extensions` declared: only those, nothing more."""
     wire: dict[str, Any] = {}
+    if extensions:
+        wire["extensions"] = {name: dict(settings) for name, settings in extensions.items()}
     if caps.form or caps.url:
         elicitation: dict[str, Any] = {}
         if caps.form:
@@ -87,6 +97,7 @@ class Connection:
         mode: Mode = "auto",
         env: Mapping[str, str] | None = None,
         back_channel: BackChannel | None = None,
+        extensions: Mapping[str, Any] | None = None,
     ) -> None:
         self.server = server
         self.capabilities = capabilities
@@ -96,7 +107,7 @@ class Connection:
         self.back_channel = back_channel
         self.protocol_version: str | None = None
         self.server_name: str | None = None
-        self._caps_wire = capabilities_wire(capabilities)
+        self._caps_wire = capabilities_wire(capabilities, extensions)
         self._stack: AsyncExitStack | None = None
         self._dispatcher: JSONRPCDispatcher[Any] | None = None
         self._session: ClientSession | None = None
@@ -324,7 +335,8 @@ class Connection:
         assert self._dispatcher is not None and self._session is not None
         params = {
             "protocolVersion": LATEST_HANDSHAKE_VERSION,
-            "capabilities": self._caps_wire,
+            # The tasks extension is a 2026-07-28 one: the handshake era declares none.
+            "capabilities": capabilities_wire(self.capabilities),
             "clientInfo": self.client_info,
         }
         unauthorized = self._unauthorized

@@ -92,7 +92,17 @@ class WaitPage:
     first: bool
 
 
-Step = Done | Answer | Wait | WaitPage
+@dataclass(frozen=True)
+class Started:
+    """The server runs the call as a task (the MCP tasks extension): follow it with `askback.client.tasks`.
+
+    `created` is the `CreateTaskResult` as sent; `call` the call it runs (its `rounds` so far included)."""
+
+    created: dict[str, Any]
+    call: Pending
+
+
+Step = Done | Answer | Wait | WaitPage | Started
 
 
 class Loop:
@@ -108,6 +118,7 @@ class Loop:
         server_name: str | None = None,
         limits: Limits | None = None,
         resume: Pending | None = None,
+        tasks: bool = False,
         clock: Callable[[], float] = time.monotonic,
         jitter: Callable[[], float] = random.random,
     ) -> None:
@@ -117,6 +128,7 @@ class Loop:
         self.protocol_version = protocol_version
         self.server_name = server_name
         self.limits = limits or Limits()
+        self.tasks = tasks  # the client declared the tasks extension: a tools/call may become a task
         self.clock = clock
         self.jitter = jitter
         self.deadline = None if self.limits.timeout is None else clock() + self.limits.timeout
@@ -154,6 +166,14 @@ class Loop:
         if kind == "complete":
             self.pending = None
             return Done(dict(result))
+        if kind == "task":
+            if not (self.tasks and self.method == "tools/call"):
+                # The extension: a task for a request that cannot be one (or undeclared) is an invalid response.
+                raise ProtocolError(f"{self.method} returned a task, which this request cannot be")
+            self.pending = Pending(
+                self.server, self.method, self.params, {}, None, self.rounds, self.protocol_version, self.server_name
+            )
+            return Started(dict(result), self.pending)
         if kind != "input_required":
             raise ProtocolError(f"{self.method} returned resultType {kind!r}, which this client does not know")
         requests = result.get("inputRequests")

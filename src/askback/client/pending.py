@@ -6,7 +6,9 @@ server's opaque `requestState`, echoed exactly as received.
 
 The file is versioned JSON (`"format": "askback.pending", "version": 1`). It holds the **arguments in clear**
 and the **answers given so far only inside the sealed `requestState`** (opaque to the client). It is written
-with mode 0600, atomically.
+with mode 0600, atomically. A call the server runs as a task (the MCP tasks extension) is saved as version 2:
+the same fields plus `taskId`, so that `resume` follows the task (`tasks/get`, `tasks/update`) instead of
+calling the tool again; a reader of version 1 refuses it rather than running the tool a second time.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from askback.client.questions import Question, parse_questions
 
 FORMAT = "askback.pending"
 VERSION = 1
+TASK_VERSION = 2  # a pending task: version 1's fields plus `taskId`
 ASKING_METHODS = ("tools/call", "prompts/get", "resources/read")
 
 
@@ -98,6 +101,7 @@ class Pending:
     server_name: str | None = None
     saved_at: str = field(default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds"))
     options: Mapping[str, Any] = field(default_factory=dict)  # how the call was answered (the CLI's flags)
+    task_id: str | None = None  # the server runs the call as this task: continue it, never call again
 
     @property
     def questions(self) -> tuple[Question, ...]:
@@ -111,7 +115,7 @@ class Pending:
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "format": FORMAT,
-            "version": VERSION,
+            "version": VERSION if self.task_id is None else TASK_VERSION,
             "savedAt": self.saved_at,
             "server": self.server.to_json(),
             "protocolVersion": self.protocol_version,
@@ -126,14 +130,24 @@ class Pending:
             data["requestState"] = self.request_state
         if self.options:
             data["options"] = dict(self.options)
+        if self.task_id is not None:
+            data["taskId"] = self.task_id
         return data
 
     @classmethod
     def from_json(cls, data: Any) -> Pending:
         if not isinstance(data, Mapping) or data.get("format") != FORMAT:
             raise PendingFileError(f'not an askback pending file (no "format": "{FORMAT}")')
-        if data.get("version") != VERSION:
-            raise PendingFileError(f"pending file version {data.get('version')!r} is not supported (only {VERSION})")
+        version = data.get("version")
+        if version not in (VERSION, TASK_VERSION) or isinstance(version, bool):
+            raise PendingFileError(
+                f"pending file version {version!r} is not supported (only {VERSION} and {TASK_VERSION})"
+            )
+        task_id = data.get("taskId")
+        if version == TASK_VERSION and (not isinstance(task_id, str) or not task_id):
+            raise PendingFileError("a version 2 pending file (a task) must have a 'taskId' string")
+        if version == VERSION and task_id is not None:
+            raise PendingFileError("'taskId' needs version 2 of the format")
         method, params = data.get("method"), data.get("params")
         if method not in ASKING_METHODS:
             raise PendingFileError(f"'method' must be one of {', '.join(ASKING_METHODS)}")
@@ -155,6 +169,7 @@ class Pending:
             server_name=data.get("serverName") if isinstance(data.get("serverName"), str) else None,
             saved_at=str(data.get("savedAt", "")),
             options=dict(options) if isinstance(options := data.get("options"), Mapping) else {},
+            task_id=task_id,
         )
 
     def save(self, path: str | os.PathLike[str]) -> Path:

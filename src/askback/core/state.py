@@ -8,6 +8,9 @@ the answers so far and, for a single-use flow, the identity of the store that re
 failure is one `InvalidRequestState`; its reason code is for the server log only.
 
 Token layout (base64url, no padding): version (1) | key id (4) | nonce (12) | ciphertext + tag (16).
+Plaintext: the times (30 bytes) | the body, compact JSON, or, once it is large enough to gain, a NUL byte and
+the raw DEFLATE of that JSON. The NUL sits inside the authenticated plaintext, so no one without the key can
+flip it, and a JSON body never starts with one, so states sealed before compression existed open unchanged.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import hashlib
 import os
 import struct
 import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,7 +42,16 @@ _HEADER = struct.Struct(">B4s12s")
 _TIMES = struct.Struct(">IIIH12s")  # issued, expires, deadline, rounds, flow id
 MIN_KEY_BYTES = 32
 MIN_DISTINCT_KEY_BYTES = 16
-DEFAULT_MAX_STATE_BYTES = 16 * 1024
+# The state re-carries every answer each round, so the cap bounds what a whole flow may be answered with. 256 KiB
+# leaves room for a 50 KB answer that does not compress (68 KB in base64) and many rounds after it, while opening
+# a state of that size stays cheap (base64 and AES-GCM over 256 KiB: well under a millisecond) and far below the
+# 4 MiB request body the transport accepts.
+DEFAULT_MAX_STATE_BYTES = 256 * 1024
+# What a state may carry before compression: an honest bound for a decompressor that trusts no length field.
+DEFAULT_MAX_BODY_BYTES = 1024 * 1024
+_DEFLATED = b"\x00"
+# Below this a body is sent as it is: zlib's set-up costs more than the few bytes it would save.
+COMPRESS_FROM_BYTES = 512
 
 
 StateRejected = InvalidRequestState  # the name the codec's callers and tests know it by
@@ -271,6 +284,7 @@ class StatePolicy:
     round_ttl: int = 600
     flow_ttl: int = 1800
     max_bytes: int = DEFAULT_MAX_STATE_BYTES
+    max_body_bytes: int = DEFAULT_MAX_BODY_BYTES
     clock_skew: int = 5
     now: Callable[[], float] = field(default=time.time)
 
@@ -303,8 +317,14 @@ class StateCodec:
         if envelope.store_id is not None:
             parts.append(envelope.store_id)
         body = jsoncodec.compact(parts).encode()
+        if len(body) > self.policy.max_body_bytes:
+            raise StateTooLarge(
+                f"the requestState would carry {len(body)} bytes of answers and questions, over the cap of "
+                f"{self.policy.max_body_bytes}; ask for less per flow or raise the cap"
+            )
         plaintext = (
-            _TIMES.pack(envelope.issued_at, envelope.expires_at, envelope.deadline, p.rounds, envelope.flow_id) + body
+            _TIMES.pack(envelope.issued_at, envelope.expires_at, envelope.deadline, p.rounds, envelope.flow_id)
+            + _compressed(body)
         )
         token = self.keyring.seal(plaintext, binding)
         if len(token) > self.policy.max_bytes:
@@ -322,8 +342,9 @@ class StateCodec:
         plaintext = self.keyring.open(token, binding)
         try:
             issued, expires, deadline, rounds, flow_id = _TIMES.unpack_from(plaintext)
-            values, answered, asked, *rest = jsoncodec.decode(plaintext[_TIMES.size :].decode())
-        except (struct.error, ValueError, TypeError):
+            body = _decompressed(plaintext[_TIMES.size :], self.policy.max_body_bytes)
+            values, answered, asked, *rest = jsoncodec.decode(body.decode())
+        except (struct.error, ValueError, TypeError, zlib.error):
             raise InvalidRequestState(Rejection.MALFORMED_BODY) from None
         store_id = rest[0] if rest else None
         if not (isinstance(values, dict) and isinstance(answered, dict) and isinstance(asked, dict)) or not (
@@ -338,3 +359,30 @@ class StateCodec:
         if now > expires:
             raise InvalidRequestState(Rejection.ROUND_EXPIRED)
         return Envelope(flow_id, issued, expires, deadline, Progress(values, answered, asked, rounds), store_id)
+
+
+def _compressed(body: bytes) -> bytes:
+    """`body` as it is, or marked and deflated when that is shorter.
+
+    The state grows with every answer carried and crosses the client twice a round; answers are mostly text, so
+    DEFLATE often shrinks them several times. A window just large enough for the body keeps zlib's set-up (most
+    of the cost for a few-KB body) small. Only answers and server-chosen data are ever in a state, never a
+    secret, so the compressed length says nothing the client does not already know.
+    """
+    if len(body) < COMPRESS_FROM_BYTES:
+        return body
+    window = min(15, max(9, len(body).bit_length()))
+    deflate = zlib.compressobj(6, zlib.DEFLATED, -window, min(8, window - 7))
+    packed = deflate.compress(body) + deflate.flush()
+    return _DEFLATED + packed if len(packed) + 1 < len(body) else body
+
+
+def _decompressed(body: bytes, limit: int) -> bytes:
+    """The JSON body of a state, inflated if it was deflated; `ValueError` beyond `limit` bytes or if damaged."""
+    if not body.startswith(_DEFLATED):
+        return body
+    inflate = zlib.decompressobj(-15)
+    plain = inflate.decompress(body[1:], limit + 1)
+    if len(plain) > limit or not inflate.eof or inflate.unused_data:
+        raise ValueError("compressed body over its cap, truncated or followed by other bytes")
+    return plain

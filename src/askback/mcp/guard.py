@@ -13,24 +13,19 @@ tool or prompt that does not exist is refused before any answer is looked at.
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.shared.exceptions import MCPError
-from mcp_types import INVALID_PARAMS, InputResponse
-from pydantic import TypeAdapter, ValidationError
+from mcp_types import INVALID_PARAMS
 
-from askback.errors import INVALID_STATE_MESSAGE
+from askback.mcp.checks import MAX_ANSWERS, retry_fields_problem
 
 if TYPE_CHECKING:
     from askback.app import App
 
-logger = logging.getLogger("askback.mcp")
 _ASKING_METHODS = frozenset({"tools/call", "prompts/get", "resources/read"})
-_ANSWER: TypeAdapter[Any] = TypeAdapter(InputResponse)
-MAX_ANSWERS = 64  # the bound on inputResponses entries, raised for an app whose largest target has more params
 
 
 class RetryFieldsGuard:
@@ -61,53 +56,6 @@ class RetryFieldsGuard:
 
 
 def check_retry_fields(params: Mapping[str, Any], max_answers: int = MAX_ANSWERS) -> None:
-    state = params.get("requestState")
-    if state is not None and not isinstance(state, str):
-        logger.warning("rejected requestState: a %s, not a string", type(state).__name__)
-        raise MCPError(code=INVALID_PARAMS, message=INVALID_STATE_MESSAGE)
-    responses = params.get("inputResponses")
-    if responses is None:
-        return
-    if not isinstance(responses, Mapping):
-        raise MCPError(
-            code=INVALID_PARAMS, message="inputResponses must be an object mapping each question's key to its answer"
-        )
-    if len(responses) > max_answers:
-        raise MCPError(
-            code=INVALID_PARAMS,
-            message=f"inputResponses has more than {max_answers} entries; send only the answers to the questions "
-            "the last result asked",
-        )
-    for key, answer in responses.items():
-        if _plain_elicitation_answer(answer):
-            continue  # the common shape, checked without building pydantic models
-        try:
-            _ANSWER.validate_python(answer, by_name=False)
-        except ValidationError:
-            raise MCPError(
-                code=INVALID_PARAMS,
-                message=f"inputResponses[{key!r}] is not an answer: expected an elicitation result (action accept, "
-                "decline or cancel), a sampling result or a roots list",
-            ) from None
-
-
-_PRIMITIVES = (str, int, float, bool, type(None))
-
-
-def _plain_elicitation_answer(answer: Any) -> bool:
-    """True for `{"action": "decline"|"cancel"}` or an accept whose content holds only flat form values."""
-    if not isinstance(answer, dict) or not answer.keys() <= {"action", "content"}:
-        return False
-    action = answer.get("action")
-    if action in ("decline", "cancel"):
-        return "content" not in answer
-    if action != "accept":
-        return False
-    content = answer.get("content")
-    if content is None:
-        return True
-    return isinstance(content, dict) and all(
-        isinstance(k, str)
-        and (isinstance(v, _PRIMITIVES) or (isinstance(v, list) and all(isinstance(i, str) for i in v)))
-        for k, v in content.items()
-    )
+    problem = retry_fields_problem(params, max_answers)
+    if problem is not None:
+        raise MCPError(code=INVALID_PARAMS, message=problem)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import logging
+import os
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
@@ -26,12 +28,16 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Message, Receive, Scope, Send
 
 from askback.app import App
-from askback.config import HostChecks
-from askback.mcp.server import build_server
+from askback.config import ExposureError, HostChecks, env_flag
+from askback.mcp.fast import FastPath
+from askback.mcp.sdkfacts import Facts
+from askback.mcp.server import AppServer
 from askback.web.serving import pages_for, warn_if_development_mode
 
 _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
 _MAX_BODY = DEFAULT_MAX_REQUEST_BODY_SIZE  # the managers below keep the SDK's default limit
+FAST_PATH_ENV = "ASKBACK_FAST_PATH"
+fast_logger = logging.getLogger("askback.mcp.fast")
 
 
 class _EraRouter:
@@ -110,14 +116,19 @@ async def utf8_body(scope: Scope, receive: Receive) -> Receive | None:
     return replay
 
 
-def _security(
-    host: str,
-    allowed_hosts: Sequence[str] | None,
-    allowed_origins: Sequence[str] | None,
-    allow_any_origin: bool,
-) -> TransportSecuritySettings:
-    """The SDK transport's Host/Origin checks for these settings (`HostChecks` decides them; ExposureError)."""
-    checks = HostChecks.resolve(host, allowed_hosts, allowed_origins, allow_any_origin)
+def _fast_path_on(requested: bool | None) -> bool:
+    if requested is not None:
+        return requested
+    if not os.environ.get(FAST_PATH_ENV, "").strip():
+        return True  # on unless turned off
+    try:
+        return env_flag(FAST_PATH_ENV)
+    except ExposureError as exc:
+        raise ExposureError(f"{FAST_PATH_ENV}: use 1 (the default) or 0") from exc
+
+
+def _security(checks: HostChecks) -> TransportSecuritySettings:
+    """The SDK transport's Host/Origin checks for `checks` (`HostChecks` decides them; ExposureError)."""
     if checks.hosts is None:
         return TransportSecuritySettings(enable_dns_rebinding_protection=False)
     origins = list(checks.origins or ())
@@ -137,6 +148,7 @@ def http_app(
     allow_any_origin: bool = False,
     extra_routes: Sequence[BaseRoute] = (),
     a2a: Any = True,
+    fast_path: bool | None = None,
 ) -> Starlette:
     """A Starlette app serving `app` over streamable HTTP at `path` (both eras), and as an A2A agent.
 
@@ -147,21 +159,43 @@ def http_app(
     HostChecks`): by default the loopback names when `host` is a loopback address; off loopback, `allowed_hosts`
     (and `allowed_origins`, which default to those hosts over http and https) or an explicit
     `allow_any_origin=True`, else `ExposureError`.
+
+    `fast_path` (default on; `ASKBACK_FAST_PATH=0` turns it off) answers well-formed 2026-07-28 `tools/call`,
+    `prompts/get` and `resources/read` requests without the SDK's per-request machinery and hands everything
+    else to the SDK (`askback.mcp.fast`); off, every request takes the SDK path. A `server` of your own is
+    always served by the SDK path alone.
     """
-    sdk_server = server or build_server(app)
-    security = _security(host, allowed_hosts, allowed_origins, allow_any_origin)
+    entry = AppServer(app) if server is None else None
+    sdk_server = server or entry.server  # type: ignore[union-attr]
+    checks = HostChecks.resolve(host, allowed_hosts, allowed_origins, allow_any_origin)
+    security = _security(checks)
     modern = StreamableHTTPSessionManager(
         app=sdk_server, json_response=True, stateless=True, security_settings=security
     )
     legacy = StreamableHTTPSessionManager(
         app=sdk_server, json_response=False, stateless=False, security_settings=security
     )
-    router = _EraRouter(modern, legacy)
+    router: Any = _EraRouter(modern, legacy)
+    facts = Facts(app.name, app.version)
+    if entry is not None and _fast_path_on(fast_path):
+        router = FastPath(
+            app,
+            router,
+            checks=checks,
+            calls=entry.calls,
+            facts=facts,
+            header_tools=frozenset(entry.header_schemas),
+            resource_for=entry.resource_for,
+            max_body=_MAX_BODY,
+            max_answers=entry.guard.max_answers,
+        )
     a2a_server = _a2a_server(app, a2a, security)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await app.start()  # keys and store at start-up, not on the first request
+        if isinstance(router, FastPath):
+            await facts.get()  # the SDK's request models built now, not on the first request
         warn_if_development_mode(app)
         try:
             async with modern.run(), legacy.run():
@@ -171,6 +205,11 @@ def http_app(
                     async with a2a_server.running():
                         yield
         finally:
+            if isinstance(router, FastPath):
+                counts = router.counts
+                fast_logger.info("lean path answered %d requests and handed %d to the SDK path (%s)",
+                                 counts.answered, counts.handed_on,
+                                 ", ".join(f"{r}: {n}" for r, n in sorted(counts.reasons.items())) or "none")
             await app.stop()
 
     routes: list[BaseRoute] = [
@@ -208,7 +247,7 @@ class _McpStarlette(Starlette):
     started, so the choice cannot change under a running server.
     """
 
-    def __init__(self, mcp_path: str, router: _EraRouter, **kwargs: Any) -> None:
+    def __init__(self, mcp_path: str, router: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._mcp_path = mcp_path
         self._router = router

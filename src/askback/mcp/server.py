@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Mapping
 from typing import Any
 
 import mcp_types as types
@@ -23,16 +23,15 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ConfigDict
 
 from askback.app import App, Request
-from askback.core.errors import AskbackError
-from askback.core.kinds import ApprovalParam, ChoiceParam, SecretParam
+from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller
 from askback.core.questions import FormQuestion, Question, SamplingQuestion, UrlQuestion
-from askback.core.secrets import SecretInForm
 from askback.core.spec import Spec
-from askback.core.text import one_line
-from askback.flow import Asking, Finished, Flow, Refused, Round, Step
+from askback.flow import Round, Step
 from askback.mcp import wire
+from askback.mcp.calls import Calls, Play, RpcError
 from askback.mcp.guard import RetryFieldsGuard
+from askback.mcp.tracing import spans_only_when_tracing
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.mcp")
@@ -41,19 +40,17 @@ _LIST_HINT = CacheHint(ttl_ms=60_000, scope="public")
 
 def build_server(app: App) -> Server[Any]:
     """The SDK server for `app`; serve it with `askback.mcp.http_app` or the SDK's own transports."""
-    return _McpServer(app).server
+    return AppServer(app).server
 
 
-class _McpServer:
+class AppServer:
+    """`app` on the SDK's low-level `Server` (`.server`), with what the lean path shares with it."""
+
     def __init__(self, app: App) -> None:
         self.app = app
-        self.flow = Flow(app.runtime)
-        self._with_pages = {
-            kind: frozenset(s.name for s in specs.values() if any(isinstance(p, SecretParam | ApprovalParam)
-                                                                  for p in s.params))
-            for kind, specs in (("tool", app.tools), ("prompt", app.prompts), ("resource", app.resources))
-        }
-        self._header_schemas = {
+        self.calls = Calls(app)
+        self.flow = self.calls.flow  # one flow per app: its cache of guarded forms is shared by both entries
+        self.header_schemas = {
             name: spec.input_schema
             for name, spec in app.tools.items()
             if "x-mcp-header" in json.dumps(spec.input_schema)
@@ -83,9 +80,11 @@ class _McpServer:
             },
             # The SDK checks `Mcp-Param-*` headers against a tool's schema; without this lookup it re-runs
             # tools/list inside every tools/call. Only schemas that declare `x-mcp-header` have anything to check.
-            get_tool_input_schema=self._header_schemas.get,
+            get_tool_input_schema=self.header_schemas.get,
         )
-        self.server.middleware.append(RetryFieldsGuard(app))
+        spans_only_when_tracing(self.server.middleware)
+        self.guard = RetryFieldsGuard(app)
+        self.server.middleware.append(self.guard)
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
@@ -149,104 +148,69 @@ class _McpServer:
     async def list_resource_templates(self, ctx: ServerRequestContext[Any], params: Any) -> dict[str, Any]:
         return dict(self._templates)
 
-    # -- the three methods that can ask ------------------------------------------------------------------
+    # -- the three methods that can ask (what they decide is shared with the lean path: `calls`) -------------
     async def call_tool(self, ctx: ServerRequestContext[Any], params: _ToolCall) -> dict[str, Any]:
         spec = self.app.tools.get(params.name)
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
-        has_output = spec.output_schema is not None
-        try:
-            step = await self._play(ctx, spec, "tools/call", params.name, params.arguments or {})
-        except AskbackError as exc:
-            if exc.wire.jsonrpc_code is not None:
-                raise _jsonrpc_error(exc) from None
-            return wire.tool_error(exc.public_message)
-        except _Internal:
-            return wire.tool_error(
-                f"{spec.name} failed with an internal error. Nothing more is known here; "
-                "the server log has the details."
-            )
-        if isinstance(step, Finished):
-            return wire.tool_result(step.value, has_output_schema=has_output)
-        if isinstance(step, Refused):
-            if step.refusal.reason == "missing_capability":
-                raise _missing_capability(step)
-            return wire.tool_refusal(step.refusal, has_output_schema=has_output)
-        return wire.input_required(step.questions, step.state)
+        rnd = self._round(ctx, spec, "tools/call", params.name, params.arguments or {})
+        return await _sdk_errors(self.calls.tool(spec, rnd, self._player(ctx)))
 
     async def get_prompt(self, ctx: ServerRequestContext[Any], params: _PromptGet) -> dict[str, Any]:
         spec = self.app.prompts.get(params.name)
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown prompt: {params.name}")
-        step = await self._play_or_raise(ctx, spec, "prompts/get", params.name, dict(params.arguments or {}))
-        if isinstance(step, Finished):
-            return wire.prompt_result(step.value, spec.description)
-        assert isinstance(step, Asking)
-        return wire.input_required(step.questions, step.state)
+        rnd = self._round(ctx, spec, "prompts/get", params.name, dict(params.arguments or {}))
+        return await _sdk_errors(self.calls.prompt(spec, rnd, self._player(ctx)))
 
     async def read_resource(
         self, ctx: ServerRequestContext[Any], params: _ResourceRead
     ) -> dict[str, Any]:
         uri = str(params.uri)
-        for template, spec in self.templates:  # noqa: B007 - the matching spec is used after the loop
+        found = self.resource_for(uri)
+        if found is None:
+            raise MCPError(code=types.INVALID_PARAMS, message=f"Resource not found: {uri}", data={"uri": uri})
+        spec, variables = found
+        rnd = self._round(ctx, spec, "resources/read", uri, variables)
+        return await _sdk_errors(self.calls.resource(spec, rnd, self._player(ctx)))
+
+    def resource_for(self, uri: str) -> tuple[Spec, dict[str, Any]] | None:
+        """The resource template `uri` matches, first registered first, and its variables."""
+        for template, spec in self.templates:
             variables = template.match(uri)
             if variables is not None:
-                break
-        else:
-            raise MCPError(code=types.INVALID_PARAMS, message=f"Resource not found: {uri}", data={"uri": uri})
-        step = await self._play_or_raise(ctx, spec, "resources/read", uri, dict(variables))
-        if isinstance(step, Finished):
-            return wire.resource_result(step.value, uri, spec.mime_type)
-        assert isinstance(step, Asking)
-        return wire.input_required(step.questions, step.state)
-
-    async def _play_or_raise(
-        self, ctx: ServerRequestContext[Any], spec: Spec, method: str, target: str, arguments: dict[str, Any]
-    ) -> Step:
-        """Prompts and resources have no tool-error result: a refusal is a deliberate JSON-RPC error."""
-        try:
-            step = await self._play(ctx, spec, method, target, arguments)
-        except AskbackError as exc:
-            raise _jsonrpc_error(exc) from None
-        except _Internal:
-            raise MCPError(code=types.INTERNAL_ERROR, message="Internal error") from None
-        if isinstance(step, Refused):
-            if step.refusal.reason == "missing_capability":
-                raise _missing_capability(step)
-            data: dict[str, Any] = {"outcome": step.refusal.reason}
-            if step.refusal.missing:
-                data["missing"] = [m.describe() for m in step.refusal.missing]
-            raise MCPError(code=types.INVALID_PARAMS, message=step.refusal.message, data=data)
-        return step
+                return spec, dict(variables)
+        return None
 
     # -- one request, either era -------------------------------------------------------------------------
-    async def _play(
+    def _round(
         self, ctx: ServerRequestContext[Any], spec: Spec, method: str, target: str, arguments: Mapping[str, Any]
-    ) -> Step:
+    ) -> Round:
         raw = ctx.params or {}
-        responses = raw.get("inputResponses")
-        state = raw.get("requestState")  # shapes already checked by `RetryFieldsGuard`
         modern = ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
         caps = wire.capabilities(ctx.session.client_capabilities)
         if not modern and not ctx.session.can_send_request:
             caps = Capabilities()  # no back-channel on this connection: nothing can be asked
         # The request's own address serves only to build a page link, so it is read only for tools that have pages.
-        origin = _origin(ctx) if spec.name in self._with_pages.get(spec.kind, ()) else None
-        rnd = Round(method, target, dict(arguments), responses, state, caps, self._principal(ctx), origin)
-        try:
-            if modern:
-                return await self.flow.step(spec, rnd)
+        origin = _origin(ctx) if self.calls.has_pages(spec) else None
+        # The retry fields' shapes are already checked by `RetryFieldsGuard`.
+        return Round(method, target, dict(arguments), raw.get("inputResponses"), raw.get("requestState"), caps,
+                     self._principal(ctx), origin)
+
+    def _player(self, ctx: ServerRequestContext[Any]) -> Play | None:
+        """2026-07-28 plays one round (`Flow.step`); a session asks over its back-channel within this request."""
+        if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            return None
+
+        async def converse(spec: Spec, rnd: Round) -> Step:
             return await self.flow.converse(
                 spec,
                 rnd,
                 lambda question: self._ask_back(ctx, question),
                 lambda question: ctx.session.send_elicit_complete(question.elicitation_id, ctx.request_id),
             )
-        except (AskbackError, SecretInForm, MCPError):
-            raise
-        except Exception as exc:
-            logger.exception("%s %s raised", method, one_line(target))
-            raise _Internal() from exc
+
+        return converse
 
     def _principal(self, ctx: ServerRequestContext[Any]) -> str | None:
         """The SDK's authentication names the principal when the server uses it; the app's hook covers the rest."""
@@ -300,7 +264,7 @@ class _McpServer:
 
 # The SDK has already checked each request against the protocol's schema, answers and state included, before a
 # handler's params model is built; these models read only what the handlers use, instead of parsing every answer
-# into result models a second time. The answers and state are read raw from the request (`_play`).
+# into result models a second time. The answers and state are read raw from the request (`_round`).
 class _ToolCall(BaseModel):
     model_config = ConfigDict(extra="ignore")
     name: str
@@ -318,19 +282,12 @@ class _ResourceRead(BaseModel):
     uri: str
 
 
-class _Internal(Exception):
-    """An unexpected failure, already logged; the client gets a generic message."""
-
-
-def _jsonrpc_error(exc: AskbackError) -> MCPError:
-    return MCPError(code=exc.wire.jsonrpc_code or exc.wire.fallback_code, message=exc.public_message, data=exc.data())
-
-
-def _missing_capability(step: Refused) -> MCPError:
-    """MCP 2026-07-28: processing that requires an undeclared client capability fails with -32021 (HTTP 400)."""
-    refusal = step.refusal
-    data = {"requiredCapabilities": refusal.required, "missing": [m.describe() for m in refusal.missing]}
-    return MCPError(code=types.MISSING_REQUIRED_CLIENT_CAPABILITY, message=refusal.message, data=data)
+async def _sdk_errors(call: Awaitable[dict[str, Any]]) -> dict[str, Any]:
+    """A shared call's `RpcError` as the SDK's `MCPError` (the SDK writes it, with its HTTP status)."""
+    try:
+        return await call
+    except RpcError as exc:
+        raise MCPError(code=exc.code, message=exc.message, data=exc.data) from None
 
 
 def _choices(spec: Spec | None) -> dict[str, ChoiceParam]:

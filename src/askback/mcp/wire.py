@@ -5,15 +5,17 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mcp_types import ClientCapabilities
 from pydantic import BaseModel
 
 from askback.core.outcomes import Refuse
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.core.results import prompt_messages
 from askback.types import Capabilities
+
+if TYPE_CHECKING:
+    from mcp_types import ClientCapabilities
 
 
 def capabilities(declared: ClientCapabilities | None) -> Capabilities:
@@ -26,6 +28,44 @@ def capabilities(declared: ClientCapabilities | None) -> Capabilities:
         form = elicitation.form is not None or elicitation.url is None
         url = elicitation.url is not None
     return Capabilities(form=form, url=url, sampling=declared.sampling is not None, roots=declared.roots is not None)
+
+
+_CAPABILITY_KEYS = frozenset({"elicitation", "sampling", "roots", "experimental", "extensions"})
+_PARTS = {"elicitation": frozenset({"form", "url"}), "sampling": frozenset({"context", "tools"})}
+
+
+def plain_capabilities(raw: Any) -> Capabilities | None:
+    """What a request's raw `clientCapabilities` declares, by the rule of `capabilities`; None for other shapes.
+
+    The plain shape is the one the SDK's model reads the same way (known keys by their wire names, objects
+    where objects go); any other shape (`null` parts aside) is left to the SDK's own reading.
+    """
+    if not isinstance(raw, dict) or not raw.keys() <= _CAPABILITY_KEYS:
+        return None
+    for key, parts in _PARTS.items():
+        value = raw.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, dict) or not value.keys() <= parts:
+            return None
+        if not all(v is None or isinstance(v, dict) for v in value.values()):
+            return None
+    roots = raw.get("roots")
+    if roots is not None and (
+        not isinstance(roots, dict) or not roots.keys() <= {"listChanged"}
+        or not isinstance(roots.get("listChanged", False), bool | None)
+    ):
+        return None
+    for key in ("experimental", "extensions"):
+        value = raw.get(key)
+        if value is not None and not (isinstance(value, dict) and all(isinstance(v, dict) for v in value.values())):
+            return None
+    elicitation = raw.get("elicitation")
+    form = url = False
+    if elicitation is not None:
+        form = elicitation.get("form") is not None or elicitation.get("url") is None
+        url = elicitation.get("url") is not None
+    return Capabilities(form=form, url=url, sampling=raw.get("sampling") is not None, roots=roots is not None)
 
 
 def input_request(question: Question) -> dict[str, Any]:

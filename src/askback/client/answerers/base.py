@@ -47,6 +47,16 @@ class Waits(Protocol):
         ...
 
 
+@runtime_checkable
+class WatchesTasks(Protocol):
+    """An answerer that wants to know what a task the server runs for the call is doing (to show it)."""
+
+    def task_status(self, task_id: str, status: str, message: str | None) -> None:
+        """The task's status (`working`, `input_required`, …) or its message changed; both are the server's
+        text."""
+        ...
+
+
 class Postpone(Exception):
     """Raised by an answerer: do not answer now; the call ends with `Postponed` carrying the pending questions."""
 

@@ -313,6 +313,12 @@ class TerminalAnswerer:
             self.open_browser = system_browser()
         return self.open_browser
 
+    def task_status(self, task_id: str, status: str, message: str | None) -> None:
+        """Each change of the task the server runs for the call, on one dim line (the server's words inert)."""
+        words = {"working": "working", "input_required": "waiting for answers"}.get(status, status)
+        said = f"  The server's task is {one_line(words)}" + (f": {one_line(message)}" if message else "")
+        self.say(self.style.dim(said + ("  (Ctrl-C cancels it)" if status == "working" else "")))
+
     def waiting(self, asked: Asked, seconds: float) -> None:
         """Said once when the client starts waiting for the page step the person agreed to take."""
         self.say(self.style.dim(f"  Waiting for the page step to finish… (Ctrl-C to stop; at most {seconds:g} s)"))

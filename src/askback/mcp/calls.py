@@ -1,0 +1,154 @@
+"""The three methods that can ask (`tools/call`, `prompts/get`, `resources/read`), for every MCP entry.
+
+A round goes in, a wire result comes out, or an `RpcError` naming the JSON-RPC error the SDK must send. Both
+the SDK's low-level server (`askback.mcp.server`) and the lean 2026-07-28 path (`askback.mcp.fast`) answer
+through here, so the two cannot drift apart on which refusal is an error, which failure is a tool error and
+what each says. Nothing here imports the SDK: the lean path must be able to answer before the SDK is loaded.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from askback.app import App
+from askback.core.errors import INTERNAL_ERROR, INVALID_PARAMS, MISSING_REQUIRED_CLIENT_CAPABILITY, AskbackError
+from askback.core.kinds import ApprovalParam, SecretParam
+from askback.core.secrets import SecretInForm
+from askback.core.spec import Spec
+from askback.core.text import one_line
+from askback.flow import Asking, Finished, Flow, Refused, Round, Step
+from askback.mcp import wire
+
+logger = logging.getLogger("askback.mcp")
+
+# One round of a flow, played by the entry: `Flow.step` on 2026-07-28, a back-channel conversation on a session.
+Play = Callable[[Spec, Round], Awaitable[Step]]
+
+
+@dataclass
+class RpcError(Exception):
+    """A JSON-RPC error for the caller: the SDK's server raises it as its `MCPError`, the lean path writes it."""
+
+    code: int
+    message: str
+    data: Any = None
+
+
+class _Internal(Exception):
+    """An unexpected failure, already logged; the client gets a generic message."""
+
+
+class Calls:
+    """What both entries do with a call once they know its target: play the round, spell the outcome."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.flow = Flow(app.runtime)
+        self._with_pages = {
+            kind: frozenset(s.name for s in specs.values() if any(isinstance(p, SecretParam | ApprovalParam)
+                                                                  for p in s.params))
+            for kind, specs in (("tool", app.tools), ("prompt", app.prompts), ("resource", app.resources))
+        }
+
+    def has_pages(self, spec: Spec) -> bool:
+        """Whether a round of `spec` can link to a page (the request's own address is only read for those)."""
+        return spec.name in self._with_pages.get(spec.kind, ())
+
+    async def tool(self, spec: Spec, rnd: Round, play: Play | None = None) -> dict[str, Any]:
+        return (await self.tool_result(spec, rnd, play))[0]
+
+    async def tool_result(self, spec: Spec, rnd: Round, play: Play | None = None) -> tuple[dict[str, Any], bool]:
+        """The `tools/call` result, and whether askback built all of it from JSON values of its own.
+
+        False when a tool's author shaped it (a mapping with `content`) or its structured value is not an
+        object: such a result needs the SDK's result sieve to be what the SDK path sends.
+        """
+        has_output = spec.output_schema is not None
+        try:
+            step = await self._play(spec, rnd, play)
+        except AskbackError as exc:
+            if exc.wire.jsonrpc_code is not None:
+                raise _rpc_error(exc) from None
+            return wire.tool_error(exc.public_message), True
+        except _Internal:
+            return wire.tool_error(
+                f"{spec.name} failed with an internal error. Nothing more is known here; "
+                "the server log has the details."
+            ), True
+        if isinstance(step, Finished):
+            result = wire.tool_result(step.value, has_output_schema=has_output)
+            shaped = isinstance(step.value, Mapping) and "content" in step.value
+            return result, not shaped and isinstance(result.get("structuredContent", {}), dict)
+        if isinstance(step, Refused):
+            if step.refusal.reason == "missing_capability":
+                raise _missing_capability(step)
+            return wire.tool_refusal(step.refusal, has_output_schema=has_output), True
+        return wire.input_required(step.questions, step.state), True
+
+    async def prompt(self, spec: Spec, rnd: Round, play: Play | None = None) -> dict[str, Any]:
+        step = await self._play_or_raise(spec, rnd, play)
+        if isinstance(step, Finished):
+            return wire.prompt_result(step.value, spec.description)
+        assert isinstance(step, Asking)
+        return wire.input_required(step.questions, step.state)
+
+    async def resource(self, spec: Spec, rnd: Round, play: Play | None = None) -> dict[str, Any]:
+        return (await self.resource_result(spec, rnd, play))[0]
+
+    async def resource_result(
+        self, spec: Spec, rnd: Round, play: Play | None = None
+    ) -> tuple[dict[str, Any], bool]:
+        """The `resources/read` result, and whether askback built it (a question, a text or bytes read)."""
+        step = await self._play_or_raise(spec, rnd, play)
+        if isinstance(step, Finished):
+            built = isinstance(step.value, str | bytes | bytearray)
+            return wire.resource_result(step.value, rnd.target, spec.mime_type), built
+        assert isinstance(step, Asking)
+        return wire.input_required(step.questions, step.state), True
+
+    async def _play_or_raise(self, spec: Spec, rnd: Round, play: Play | None) -> Step:
+        """Prompts and resources have no tool-error result: a refusal is a deliberate JSON-RPC error."""
+        try:
+            step = await self._play(spec, rnd, play)
+        except AskbackError as exc:
+            raise _rpc_error(exc) from None
+        except _Internal:
+            raise RpcError(INTERNAL_ERROR, "Internal error") from None
+        if isinstance(step, Refused):
+            if step.refusal.reason == "missing_capability":
+                raise _missing_capability(step)
+            data: dict[str, Any] = {"outcome": step.refusal.reason}
+            if step.refusal.missing:
+                data["missing"] = [m.describe() for m in step.refusal.missing]
+            raise RpcError(INVALID_PARAMS, step.refusal.message, data)
+        return step
+
+    async def _play(self, spec: Spec, rnd: Round, play: Play | None) -> Step:
+        try:
+            return await (play or self.flow.step)(spec, rnd)
+        except (AskbackError, SecretInForm, RpcError):
+            raise
+        except Exception as exc:
+            if _is_sdk_error(exc):
+                raise  # the SDK's own error (a back-channel request refused): the SDK maps it
+            logger.exception("%s %s raised", rnd.method, one_line(rnd.target))
+            raise _Internal() from exc
+
+
+def _is_sdk_error(exc: Exception) -> bool:
+    """An `MCPError`, recognised without importing the SDK (the lean path never raises one)."""
+    return any(cls.__name__ == "MCPError" and cls.__module__ == "mcp.shared.exceptions" for cls in type(exc).__mro__)
+
+
+def _rpc_error(exc: AskbackError) -> RpcError:
+    return RpcError(exc.wire.jsonrpc_code or exc.wire.fallback_code, exc.public_message, exc.data())
+
+
+def _missing_capability(step: Refused) -> RpcError:
+    """MCP 2026-07-28: processing that requires an undeclared client capability fails with -32021 (HTTP 400)."""
+    refusal = step.refusal
+    data = {"requiredCapabilities": refusal.required, "missing": [m.describe() for m in refusal.missing]}
+    return RpcError(MISSING_REQUIRED_CLIENT_CAPABILITY, refusal.message, data)
