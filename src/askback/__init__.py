@@ -15,7 +15,8 @@ from askback.types import Capabilities
 if TYPE_CHECKING:
     from askback.app import App, Request
     from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
-    from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample, Secret
+    from askback.core.errors import Declined
+    from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample, Secret, Work
     from askback.core.secrets import SecretInForm
     from askback.core.spec import SpecError, UnaskableWarning
     from askback.core.state import Keyring
@@ -34,6 +35,8 @@ _WHERE = {
     "Roots": "askback.core.markers",
     "Sample": "askback.core.markers",
     "Secret": "askback.core.markers",
+    "Work": "askback.core.markers",
+    "Declined": "askback.core.errors",
     "SecretInForm": "askback.core.secrets",
     "SpecError": "askback.core.spec",
     "UnaskableWarning": "askback.core.spec",
@@ -69,6 +72,7 @@ __all__ = [
     "Capabilities",
     "Client",
     "Confirm",
+    "Declined",
     "FileAnswerer",
     "Keyring",
     "OneOf",
@@ -84,5 +88,6 @@ __all__ = [
     "TerminalAnswerer",
     "ToolError",
     "UnaskableWarning",
+    "Work",
     "__version__",
 ]

@@ -14,7 +14,7 @@ from askback.config import Environment
 from askback.core.decide import DEFAULT_MAX_ROUNDS
 from askback.core.errors import StoreUnavailable
 from askback.core.kinds import ApprovalParam, SecretParam
-from askback.core.spec import Spec, SpecError, build_spec
+from askback.core.spec import Resume, Spec, SpecError, TaskSupport, build_spec
 from askback.core.state import DEFAULT_MAX_STATE_BYTES, KeyConfigError, Keyring, StateCodec, StatePolicy
 from askback.flow import Runtime
 from askback.leaks import answer_problem
@@ -70,6 +70,8 @@ class App:
         max_state_bytes: int = DEFAULT_MAX_STATE_BYTES,
         public_url: str | None = None,
         page_auth: PageAuth | None = None,
+        task_ttl: int = 3600,
+        task_lease: float = 15.0,
     ) -> None:
         if not name:
             raise ValueError("an App needs a name: it is the audience every requestState is bound to")
@@ -84,10 +86,15 @@ class App:
         self._data_dir = Path(data_dir) if data_dir is not None else None
         self.policy = StatePolicy(round_ttl=round_ttl, flow_ttl=flow_ttl, max_bytes=max_state_bytes)
         self.max_rounds = max_rounds
+        # Tasks: how long a task is kept (seconds from creation), and how long a process's claim on running a
+        # task lasts without being renewed (after that, another process may settle or resume it).
+        self.task_ttl = task_ttl
+        self.task_lease = task_lease
         self.tools: dict[str, Spec] = {}
         self.prompts: dict[str, Spec] = {}
         self.resources: dict[str, Spec] = {}
         self._sealer: str | None = None  # this server's entry in the store's record of key rings
+        self._on_stop: list[Callable[[], Awaitable[None]]] = []
 
     # -- registration ------------------------------------------------------------------------------------
     @overload
@@ -102,6 +109,8 @@ class App:
         description: str | None = None,
         once: bool = False,
         namespace: Mapping[str, Any] | None = None,
+        task: TaskSupport | None = None,
+        resume: Resume = "rerun",
     ) -> Callable[[F], F]: ...
 
     def tool(
@@ -113,15 +122,24 @@ class App:
         description: str | None = None,
         once: bool = False,
         namespace: Mapping[str, Any] | None = None,
+        task: TaskSupport | None = None,
+        resume: Resume = "rerun",
     ) -> F | Callable[[F], F]:
         """Register a tool. `once=True` makes the final round of a flow single-use: a replay never re-runs it.
+
+        `task="optional"` runs the tool as a task (MCP tasks extension) when the client declared the extension
+        on the request, and within the call otherwise; `task="required"` refuses a client that did not declare
+        it. A task's function may take an `askback.Work` to ask during its work. `resume` says what a task
+        parked on a question does when it is answered after the server restarted: `"rerun"` runs the function
+        again from the start, its earlier questions answered from the record; `"fail"` settles it failed.
 
         `namespace` (usually `locals()`) resolves annotation names defined inside a function.
         """
 
         def register(f: F) -> F:
             spec = build_spec(
-                f, kind="tool", name=name, title=title, description=description, once=once, namespace=namespace
+                f, kind="tool", name=name, title=title, description=description, once=once, namespace=namespace,
+                task=task, resume=resume,
             )
             self._add(self.tools, spec)
             return f
@@ -187,6 +205,16 @@ class App:
 
         return register
 
+    def takes_task(self, tool: str) -> bool:
+        """Whether `tool` can run as a task (a fast path must hand its calls to the task-aware path)."""
+        spec = self.tools.get(tool)
+        return spec is not None and spec.task is not None
+
+    def on_stop(self, callback: Callable[[], Awaitable[None]]) -> None:
+        """Run `callback` at shutdown, before the store closes (running tasks record how they stopped)."""
+        if callback not in self._on_stop:
+            self._on_stop.append(callback)
+
     def _add(self, registry: dict[str, Spec], spec: Spec) -> None:
         if spec.name in registry:
             raise SpecError(f"{spec.kind} {spec.name!r} is registered twice")
@@ -241,6 +269,13 @@ class App:
         return runtime
 
     async def stop(self) -> None:
+        for callback in self._on_stop:
+            try:
+                await callback()
+            except Exception:  # one failing hook must not keep the store open
+                import logging
+
+                logging.getLogger("askback").exception("a shutdown hook failed")
         if "runtime" in self.__dict__:
             if self._sealer is not None:
                 with contextlib.suppress(StoreUnavailable):  # a store that is down must not block shutdown

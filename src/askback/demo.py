@@ -1,8 +1,9 @@
 """The bundled demo app: a bank transfer that asks, a bank connection that takes an API key out of band, an issue
-tracker, a prompt and a resource template."""
+tracker, a clean-up that runs as a task and asks mid-way, a prompt and a resource template."""
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from decimal import Decimal
 from typing import Annotated, Literal
@@ -78,6 +79,24 @@ def open_issue(
         "priority": priority,
         "number": 100 + secrets.randbelow(900),
     }
+
+
+@app.tool(task="optional")
+async def clean_logs(
+    folder: Annotated[str, Field(min_length=1, description="Folder whose old log files to delete")],
+    older_than_days: Annotated[int, Field(ge=1, le=365, description="Delete logs older than this many days")] = 30,
+    *,
+    work: askback.Work,
+) -> str:
+    """Find old log files in a (demo) folder, then ask before deleting them. Runs as a task: a few seconds."""
+    await work.status("Scanning {folder} for logs older than {days} days", folder=folder, days=older_than_days)
+    await asyncio.sleep(2)  # the demo's stand-in for a slow scan
+    found = [f"{folder.rstrip('/')}/app-{n}.log" for n in range(1, 4)]
+    if not await work.confirm("Delete these {n} files? {files}", n=len(found), files=found):
+        return f"Kept all {len(found)} files."
+    await work.status("Deleting {n} files", n=len(found))
+    await asyncio.sleep(1)
+    return f"Deleted {len(found)} files from {folder}."
 
 
 @app.prompt()

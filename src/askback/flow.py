@@ -25,10 +25,10 @@ from typing import Any, Protocol
 import anyio
 
 from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, CallInput, decide, guard_form, no_answer_guard
-from askback.core.errors import InvalidRequestState, Rejection
+from askback.core.errors import InvalidRequestState, NeedsTask, Rejection
 from askback.core.forms import AnswerInvalid
 from askback.core.kinds import ChoiceParam
-from askback.core.markers import Caller, Option, Secret
+from askback.core.markers import Caller, Option, Secret, Work
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import Ask, Complete, Need, Refuse
 from askback.core.progress import Progress
@@ -112,6 +112,44 @@ class Refused:
 
 
 Step = Finished | Asking | Refused
+
+
+@dataclass(frozen=True)
+class Ready:
+    """Every value is known and checked: the function may run with `kwargs`.
+
+    `values` are the resolved parameter values (Python), for a holder that keeps them (a task record);
+    `read_secrets`: a secret entered on a page was read (once) into `kwargs`, so it cannot be read again.
+    """
+
+    kwargs: dict[str, Any]
+    values: dict[str, Any]
+    read_secrets: bool = False
+
+
+class InlineWork(Work):
+    """The `askback.Work` of a call that is not a task: progress is ignored, a question ends the call."""
+
+    def __init__(self, tool: str) -> None:
+        self._tool = tool
+
+    def _cannot(self) -> NeedsTask:
+        return NeedsTask(
+            f"{self._tool} needs to ask a question during its work, which only a task can do: call it again "
+            "declaring the tasks extension (io.modelcontextprotocol/tasks). Nothing more was done."
+        )
+
+    async def confirm(self, text: str, **values: Any) -> bool:
+        raise self._cannot()
+
+    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
+        raise self._cannot()
+
+    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
+        raise self._cannot()
+
+    async def status(self, text: str, **values: Any) -> None:
+        return None
 
 
 @dataclass(frozen=True)
@@ -199,6 +237,20 @@ class Flow:
 
     async def step(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Step:
         """Play one round; progress comes from (and goes back to) `holder` (a sealed token by default)."""
+        resolved = await self.resolve(spec, rnd, holder)
+        if not isinstance(resolved, Ready):
+            return resolved
+        kwargs = resolved.kwargs
+        if spec.work_param is not None:  # not a task: the function runs within the call and cannot ask
+            kwargs = {**kwargs, spec.work_param: InlineWork(spec.name)}
+        return Finished(await run_function(spec, kwargs))
+
+    async def resolve(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Ready | Asking | Refused:
+        """Play one round up to the point the function would run: its arguments (`Ready`), questions or a refusal.
+
+        A task is created from `Ready`: its function then runs outside this request (the MRTR questions all
+        come first, so the task starts with every value it needs).
+        """
         holder = holder or SealedToken()
         runtime = self.runtime
         loaded = await holder.load(runtime, rnd)
@@ -238,7 +290,7 @@ class Flow:
             await self._claim(rnd, loaded)
         if outcome.deferred:
             kwargs = {**kwargs, **await self._secrets(rnd, loaded, outcome.deferred)}
-        return Finished(await _run(spec, kwargs))
+        return Ready(kwargs, outcome.values, bool(outcome.deferred))
 
     async def converse(
         self,
@@ -361,7 +413,7 @@ def _answered(rnd: Round, responses: Mapping[str, Any] | None) -> Round:
     return Round(rnd.method, rnd.target, rnd.arguments, responses, None, rnd.caps, rnd.principal, rnd.origin)
 
 
-async def _run(spec: Spec, kwargs: dict[str, Any]) -> Any:
+async def run_function(spec: Spec, kwargs: dict[str, Any]) -> Any:
     result = spec.fn(**kwargs)
     if inspect.isawaitable(result):
         result = await result

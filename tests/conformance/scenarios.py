@@ -1,7 +1,8 @@
 """Which conformance scenarios run, and which are expected to fail today and why.
 
 The server scenarios are every server scenario harness 0.2.0-alpha.12 lists for MCP 2026-07-28 (`conformance
-list --requirements 2026-07-28`: 37 required, plus the 3 it lists as pending). The client scenarios are the
+list --requirements 2026-07-28`: 37 required, plus the 3 it lists as pending) and the 10 scenarios of the tasks
+extension (SEP-2663; the harness scores no extension, they run strictly all the same). The client scenarios are the
 2026-07-28 ones `client.py` can take part in.
 
 `EXPECTED_FAILURES` names, per scenario, the checks that fail until a feature lands, with the reason. A
@@ -28,6 +29,19 @@ MRTR_SERVER = (
     "input-required-result-capability-check",
     "input-required-result-ignore-extra-params",
     "input-required-result-validate-input",
+)
+
+TASKS_SERVER = (
+    "tasks-lifecycle",
+    "tasks-capability-negotiation",
+    "tasks-wire-fields",
+    "tasks-request-state-removal",
+    "tasks-mrtr-input",
+    "tasks-request-headers",
+    "tasks-dispatch-and-envelope",
+    "tasks-status-notifications",
+    "tasks-required-task-error",
+    "tasks-mrtr-composition",
 )
 
 OTHER_SERVER = (
@@ -60,7 +74,7 @@ OTHER_SERVER = (
     "http-custom-header-server-validation",
 )
 
-SERVER = MRTR_SERVER + OTHER_SERVER
+SERVER = MRTR_SERVER + TASKS_SERVER + OTHER_SERVER
 
 CLIENT = (
     "sep-2322-client-request-state",
@@ -76,8 +90,6 @@ CLIENT = (
 # Scenarios the harness has for 2026-07-28 that this runner does not start, and why (printed with every run).
 NOT_RUN = {
     "auth/* (25 client scenarios)": "askback's client has no OAuth; each would fail at its first 401",
-    "tasks-* (10 server scenarios)": "the tasks extension (SEP-2663) is not scored for 2026-07-28 and askback "
-    "does not implement it",
 }
 
 # A pseudo check: the client under test exited non-zero or timed out (the harness reports it in its log).

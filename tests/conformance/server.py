@@ -1,12 +1,15 @@
 """The fixtures the official MCP conformance harness calls, written only with askback's public API.
 
 The MRTR fixtures (`test_input_required_result_*`) come first, then the everything-server fixtures the other
-2026-07-28 server scenarios call (content types, errors, prompts, resources, the `server-stateless` probes).
+2026-07-28 server scenarios call (content types, errors, prompts, resources, the `server-stateless` probes),
+then the tasks extension's fixtures (`tasks-*` scenarios: `greet`, `slow_compute`, `failing_job`,
+`protocol_error_job`, `confirm_delete`, `multi_input`, `test_tool_with_task`).
 Names, texts and URIs are fixed by the harness. `python tests/conformance/run.py` serves this file and runs the
 scenarios; `askback serve tests/conformance/server.py --port 3101` serves it by hand.
 """
 
 
+import asyncio
 import base64
 import io
 import json
@@ -244,3 +247,56 @@ def static_binary() -> bytes:
 @app.resource("test://template/{id}/data", description="A resource template", mime_type="application/json")
 def template_data(id: str) -> dict[str, Any]:  # the template names it
     return {"id": id, "templateTest": True, "data": f"Data for ID: {id}"}
+
+
+# -- the tasks extension (SEP-2663) ------------------------------------------------------------------------
+@app.tool()
+def greet(name: str) -> str:
+    """Greets; never a task."""
+    return f"Hello, {name}!"
+
+
+@app.tool(task="optional")
+async def slow_compute(seconds: float, label: str = "") -> str:
+    """Sleeps `seconds`, then answers; a task when the client declared the extension."""
+    await asyncio.sleep(seconds)
+    return f"Computed {label or 'result'} after {seconds:g} s."
+
+
+@app.tool(task="required")
+async def failing_job() -> str:
+    """Runs about a second, then reports a tool error."""
+    await asyncio.sleep(1)
+    raise askback.ToolError("The job failed: this tool always reports an error.")
+
+
+class _Crash(Exception):
+    """Stands for a bug: the server fails the task with an internal error, never showing this."""
+
+
+@app.tool(task="optional")
+async def protocol_error_job() -> str:
+    """Fails with a protocol-level error (an exception the tool did not handle)."""
+    await asyncio.sleep(0.1)
+    raise _Crash("an internal detail the caller must not see")
+
+
+@app.tool(task="optional")
+async def confirm_delete(filename: str, work: askback.Work) -> str:
+    """Asks during its work whether to delete the file, then says what it did."""
+    if await work.confirm("Delete {filename}?", filename=filename):
+        return f"Deleted {filename}."
+    return f"Kept {filename}."
+
+
+@app.tool(task="optional")
+async def multi_input(work: askback.Work) -> str:
+    """Asks two questions at once during its work."""
+    name, go = await asyncio.gather(work.ask("What is your name?", str, field="name"), work.confirm("Proceed?"))
+    return f"Hello, {name}! {'Proceeding' if go else 'Stopping'}."
+
+
+@app.tool(task="required")
+async def test_tool_with_task(user_name: Name) -> str:
+    """Asks for a name by MRTR before the task starts; the task's result carries it."""
+    return f"Hello, {user_name}, from a task!"

@@ -68,6 +68,8 @@ def test_the_expected_failures_name_planned_scenarios_with_reasons_and_never_an_
     for name, expected in scenarios.EXPECTED_FAILURES.items():
         assert name in planned and expected.reason and expected.checks, name
     assert not set(scenarios.MRTR_SERVER) & set(scenarios.EXPECTED_FAILURES)
+    assert not set(scenarios.TASKS_SERVER) & set(scenarios.EXPECTED_FAILURES)
+    assert len(scenarios.TASKS_SERVER) == 10 and not any("tasks" in k for k in scenarios.NOT_RUN)
     assert "sep-2322-client-request-state" not in scenarios.EXPECTED_FAILURES
 
 

@@ -201,4 +201,5 @@ async def test_status_changes_reach_an_answerer_that_watches(serve: Serve) -> No
 
     async with Client(serve(mock.app()), answerer=Watching(lambda q: True)) as client:
         await client.call_tool("cleanup")
-    assert seen == [("working", "found 3 stale files"), ("input_required", None), ("completed", None)]
+    assert seen == [("working", None), ("working", "found 3 stale files"), ("input_required", None),
+                    ("completed", None)]

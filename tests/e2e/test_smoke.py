@@ -35,7 +35,7 @@ def test_tools_list_is_deterministic_and_cacheable(serve) -> None:
     assert a == b
     assert a["resultType"] == "complete" and a["ttlMs"] >= 0 and a["cacheScope"] in ("public", "private")
     names = [t["name"] for t in a["tools"]]
-    assert names == ["transfer", "connect_bank", "open_issue"]
+    assert names == ["transfer", "connect_bank", "open_issue", "clean_logs"]
     transfer = a["tools"][0]
     assert "confirm" not in transfer["inputSchema"]["properties"]  # a confirmation is never an argument
     assert transfer["inputSchema"]["required"] == ["amount", "to", "from_account"]

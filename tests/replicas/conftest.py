@@ -46,10 +46,11 @@ def redis_url() -> Iterator[str]:
 
 
 class Replica:
-    """One `askback serve tests/replicas/replica_app.py --port P` process."""
+    """One `askback serve tests/replicas/replica_app.py --port P` process (or another `target` app)."""
 
-    def __init__(self, name: str, workdir: Path, env: dict[str, str]) -> None:
+    def __init__(self, name: str, workdir: Path, env: dict[str, str], target: str = TARGET) -> None:
         self.name = name
+        self.target = target
         self.port = free_port()
         self.log = workdir / f"{name}.log"
         self.env = env
@@ -59,7 +60,7 @@ class Replica:
         self.env = {**self.env, **env}
         with self.log.open("ab") as sink:
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "askback.cli", "serve", TARGET, "--port", str(self.port)],
+                [sys.executable, "-m", "askback.cli", "serve", self.target, "--port", str(self.port)],
                 cwd=ROOT, env=self.env, stdout=sink, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while True:

@@ -1,6 +1,7 @@
 """A task's askback record: what it called, with which arguments, and its progress, sealed with the key ring.
 
-The record lives in the task's metadata under `RECORD_KEY`, so the SDK's task store keeps it with the task (on
+The sealing is every task record's (`askback.tasks.record`, shared with MCP tasks). The record lives in the
+task's metadata under `RECORD_KEY`, so the SDK's task store keeps it with the task (on
 SQLite or PostgreSQL) without knowing what it is. It is AEAD-sealed and bound to the audience, the task's id
 and the principal: a row at rest shows none of the answers, and a record copied onto another task, or read by
 another principal, does not open. Inside it, the flow's own progress is the sealed `requestState` of the last
@@ -9,13 +10,13 @@ round (bound to the call's arguments, as on MCP).
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from typing import Any
 
 from askback.core.errors import InvalidRequestState, Rejection
 from askback.core.questions import FormQuestion, Question, UrlQuestion
-from askback.core.state import Binding, Keyring
+from askback.core.state import Keyring
+from askback.tasks.record import binding, open_json, seal_json
 
 RECORD_KEY = "askback"
 _METHOD = "a2a/task-record"
@@ -57,10 +58,6 @@ class Record:
         return f"{self.name}#{task_id}"
 
 
-def _binding(audience: str, task_id: str, principal: str | None) -> Binding:
-    return Binding(audience, _METHOD, task_id, "", principal)
-
-
 def seal(keyring: Keyring, record: Record, *, audience: str, task_id: str, principal: str | None) -> str:
     body = {
         "kind": record.kind,
@@ -69,18 +66,14 @@ def seal(keyring: Keyring, record: Record, *, audience: str, task_id: str, princ
         "state": record.state,
         "asked": [[a.key, a.schema, a.url] for a in record.asked],
     }
-    plaintext = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
-    return keyring.seal(plaintext, _binding(audience, task_id, principal))
+    return seal_json(keyring, body, binding(_METHOD, audience, task_id, principal))
 
 
 def open_record(keyring: Keyring, token: Any, *, audience: str, task_id: str, principal: str | None) -> Record:
     """The record, or `InvalidRequestState` (the same for every cause; the reason is for the log)."""
-    if not isinstance(token, str):
-        raise InvalidRequestState(Rejection.NOT_A_STRING)
-    plaintext = keyring.open(token, _binding(audience, task_id, principal))
+    body = open_json(keyring, token, binding(_METHOD, audience, task_id, principal))
     try:
-        body = json.loads(plaintext)
         asked = tuple(Asked(str(k), s, u) for k, s, u in body["asked"])
         return Record(str(body["kind"]), str(body["name"]), dict(body["arguments"]), body["state"], asked)
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         raise InvalidRequestState(Rejection.MALFORMED_BODY) from None

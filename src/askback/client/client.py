@@ -242,6 +242,7 @@ class Client:
         pending file kept, put to the answerer first)."""
         step: Poll | TaskAnswer | Done = TaskAnswer(questions) if questions is not None else task.poll()
         finished = False
+        self._tell_task(task)  # what the server said when it created the task (or the pending file kept)
         try:
             while True:
                 loop.pending = task.pending(step.pending.input_requests if isinstance(step, TaskAnswer) else None)

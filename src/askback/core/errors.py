@@ -52,6 +52,21 @@ class ToolError(AskbackError):
     """Raise from a tool to end the call with this message as a tool error the model can read."""
 
 
+class Declined(AskbackError):
+    """A person declined (or cancelled) a question a running function asked (`askback.Work`).
+
+    Uncaught, it ends the call as a refusal: nothing more was done, and the result says so.
+    """
+
+    def __init__(self, message: str, action: str = "decline") -> None:
+        super().__init__(message)
+        self.action = action
+
+
+class NeedsTask(AskbackError):
+    """A function asked a question during its work on a call that is not a task: it cannot be asked here."""
+
+
 class Rejection(StrEnum):
     """Why a `requestState` (or a single-use final round) was refused: for the server log only."""
 

@@ -442,6 +442,14 @@ class CallerParam(Param):
         return Caller(principal=principal, values=dict(values))
 
 
+@dataclass(frozen=True, kw_only=True)
+class WorkParam(Param):
+    """The running function's `askback.Work`: filled in by whoever runs the function (a task's runner)."""
+
+    kind: ClassVar[str] = "work"
+    injected: ClassVar[bool] = True
+
+
 def declined(spec_name: str, p: Param, action: str) -> Refuse:
     if action == "cancel":
         return Refuse("cancelled", f"{spec_name} was cancelled when asked for {p.title.lower()}. Nothing was done.")

@@ -127,3 +127,38 @@ class Caller:
 
     principal: str | None
     values: dict[str, Any] = field(default_factory=dict)
+
+
+class Work:
+    """What a function that runs as a task is given to talk to the person while it works.
+
+    Type a parameter as `askback.Work` on a tool registered with `task="optional"` or `task="required"`. The
+    function can then ask, in the middle of its work, questions whose text depends on what it found:
+
+    - `await work.confirm("Delete these {n} files?", n=3)` -> bool (False when declined);
+    - `await work.choose("Which copy do we keep?", options)` -> the chosen option's value;
+    - `await work.ask("How many days back?", int)` -> a validated value of that type;
+    - `await work.status("Scanned 400 of 1000 files")` -> the task's status message.
+
+    `{name}` parts of a text are filled with the keyword values, shown inert. Each question is built, checked
+    by the secret guard (a question for a password or an API key is refused: a secret is asked on a page) and
+    validated like a parameter's question; an invalid answer is asked again with the reason. A decline of
+    `choose` or `ask` raises `askback.Declined` (uncaught, the task completes with that refusal). While a
+    question waits, the task is `input_required`; a cancelled task raises `asyncio.CancelledError` at the
+    function's next await.
+
+    Called without a task (a client that did not declare the tasks extension, for `task="optional"`), the
+    function runs within the call and any question ends it with a tool error saying the call needs a task.
+    """
+
+    async def confirm(self, text: str, **values: Any) -> bool:
+        raise NotImplementedError
+
+    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
+        raise NotImplementedError
+
+    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
+        raise NotImplementedError
+
+    async def status(self, text: str, **values: Any) -> None:
+        raise NotImplementedError

@@ -26,12 +26,15 @@ from askback.core.kinds import (
     SampleParam,
     SecretParam,
     ValueParam,
+    WorkParam,
 )
-from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample, Secret
+from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample, Secret, Work
 from askback.core.questions import FormQuestion
 from askback.core.secrets import SecretInForm, credential_term, field_credential
 
 EndpointKind = Literal["tool", "prompt", "resource"]
+TaskSupport = Literal["optional", "required"]
+Resume = Literal["rerun", "fail"]
 ParamSpec = Param  # every kind is a `Param`
 
 
@@ -59,6 +62,8 @@ class Spec:
     input_schema: dict[str, Any] = field(default_factory=dict)
     output_schema: dict[str, Any] | None = None
     registration_warnings: tuple[str, ...] = ()
+    task: TaskSupport | None = None  # None: never a task; "optional": a task when the client declared tasks
+    resume: Resume = "rerun"  # a parked task answered after a restart: run again from the start, or fail
     params_by_name: dict[str, Param] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -70,6 +75,11 @@ class Spec:
     @property
     def is_async(self) -> bool:
         return inspect.iscoroutinefunction(self.fn)
+
+    @property
+    def work_param(self) -> str | None:
+        """The parameter that receives the `askback.Work`, if the function asks during its work."""
+        return next((p.name for p in self.params if isinstance(p, WorkParam)), None)
 
     @property
     def argument_params(self) -> tuple[Param, ...]:
@@ -137,6 +147,8 @@ def build_spec(
     uri_template: str | None = None,
     mime_type: str | None = None,
     namespace: Mapping[str, Any] | None = None,
+    task: TaskSupport | None = None,
+    resume: Resume = "rerun",
 ) -> Spec:
     """Read `fn`'s signature into a `Spec`; raise `SpecError` (or `SecretInForm`) for what cannot work.
 
@@ -185,6 +197,15 @@ def build_spec(
         missing = template_vars - names
         if missing:
             raise SpecError(f"{where}: URI template names {sorted(missing)} but the function has no such parameter")
+    if task not in (None, "optional", "required"):
+        raise SpecError(f'{where}: task= takes "optional" or "required", not {task!r}')
+    if resume not in ("rerun", "fail"):
+        raise SpecError(f'{where}: resume= takes "rerun" or "fail", not {resume!r}')
+    if task is not None and kind != "tool":
+        raise SpecError(f"{where}: only tools can run as tasks")
+    if task is None and any(isinstance(p, WorkParam) for p in ordered):
+        raise SpecError(f'{where}: an askback.Work parameter asks during the work, which needs a task: register '
+                        'it with task="optional" or task="required"')
     for note in notes:
         warnings.warn(note, UnaskableWarning, stacklevel=3)
     return Spec(
@@ -200,6 +221,8 @@ def build_spec(
         input_schema=_input_schema(endpoint, [p for p in ordered if p.from_arguments]),
         output_schema=_output_schema(hints.get("return")),
         registration_warnings=tuple(notes),
+        task=task,
+        resume=resume,
     )
 
 
@@ -244,6 +267,8 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
 
     if base is Caller:
         return CallerParam(field=pname, deps=(), **common)
+    if isinstance(base, type) and issubclass(base, Work):
+        return WorkParam(field=pname, deps=(), **common)
     if isinstance(marker, Confirm):
         if plain is not Answer and plain is not bool:
             raise SpecError(f"{where}: Confirm parameter {pname!r} must be typed bool or askback.Answer")

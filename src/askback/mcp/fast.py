@@ -242,6 +242,8 @@ class FastPath:
             spec = app.tools.get(target)
             if spec is None or target in self._header_tools:
                 raise _HandOn("tool")
+            if app.takes_task(target):
+                raise _HandOn("task tool")  # a task, or a required task's -32021: the SDK path decides
             arguments = params.get("arguments")
             if arguments is None:
                 arguments = {}

@@ -323,6 +323,21 @@ def _a2a_routes(part: OnDemand[Any], path: str) -> list[BaseRoute]:
     ]
 
 
+_OWS = (32, 9)  # space and horizontal tab
+
+
+def trim_header_whitespace(scope: Scope) -> None:
+    """Drop the optional whitespace after each header value, as RFC 9110 §5.5 has a parser do.
+
+    h11 does; httptools (the default parser) keeps trailing spaces and tabs, so `Mcp-Name: tool  ` would not
+    match the body's `tool` and a valid request would be refused with -32020. Done once, before any
+    middleware, the lean path or the SDK reads a header; a request without such a value is left untouched.
+    """
+    headers = scope["headers"]
+    if any(value and value[-1] in _OWS for _, value in headers):
+        scope["headers"] = [(name, value.rstrip(b" \t")) for name, value in headers]
+
+
 class _McpStarlette(Starlette):
     """Starlette, with a shortcut for MCP requests while the app has no middleware of the user's.
 
@@ -341,6 +356,8 @@ class _McpStarlette(Starlette):
         self.warm_up = warm_up  # load the SDK path and the A2A agent in the background now (once the port is bound)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            trim_header_whitespace(scope)
         if (
             not self.user_middleware
             and scope["type"] == "http"

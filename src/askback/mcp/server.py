@@ -22,15 +22,17 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ConfigDict
 
 from askback.app import App, Request
+from askback.core.errors import AskbackError
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller
 from askback.core.questions import FormQuestion, Question, SamplingQuestion, UrlQuestion
 from askback.core.spec import Spec
-from askback.flow import Round, Step
+from askback.flow import Asking, Ready, Refused, Round, Step
 from askback.mcp import wire
 from askback.mcp.calls import Calls, Play, RpcError
 from askback.mcp.checks import header_schemas
 from askback.mcp.guard import RetryFieldsGuard
+from askback.mcp.tasks import McpTasks, created, declared, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.types import Capabilities
 
@@ -52,7 +54,11 @@ class AppServer:
         self.flow = self.calls.flow  # one flow per app: its cache of guarded forms is shared by both entries
         self.header_schemas = header_schemas(app)
         self.templates = [(UriTemplate.parse(s.uri_template or ""), s) for s in app.resources.values()]
-        self._tools = {"resultType": "complete", "tools": [self._tool_entry(s) for s in app.tools.values()]}
+        self.tasks = McpTasks(app)
+        self._tools = {
+            "resultType": "complete",
+            "tools": [self.tasks.tool_entry(s, self._tool_entry(s)) for s in app.tools.values()],
+        }
         self._prompts = {"resultType": "complete", "prompts": [self._prompt_entry(s) for s in app.prompts.values()]}
         self._resources = {
             "resultType": "complete",
@@ -85,6 +91,7 @@ class AppServer:
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
         add("tools/call", _ToolCall, self.call_tool)
+        self.tasks.install(self.server)
         if app.prompts:
             add("prompts/list", types.PaginatedRequestParams, self.list_prompts)
             add("prompts/get", _PromptGet, self.get_prompt)
@@ -150,7 +157,32 @@ class AppServer:
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
         rnd = self._round(ctx, spec, "tools/call", params.name, params.arguments or {})
+        if spec.task is not None:
+            if declared(ctx):
+                return await self._call_as_task(spec, rnd)
+            if spec.task == "required":
+                raise missing_extension(f"{spec.name} runs only as a task: it")
         return await _sdk_errors(self.calls.tool(spec, rnd, self._player(ctx)))
+
+    async def _call_as_task(self, spec: Spec, rnd: Round) -> dict[str, Any]:
+        """MRTR first, within this request: only once every value is known does a task start (its id returned)."""
+        try:
+            step = await self.flow.resolve(spec, rnd)
+        except AskbackError as exc:
+            if exc.wire.jsonrpc_code is not None:
+                raise MCPError(code=exc.wire.jsonrpc_code, message=exc.public_message, data=exc.data()) from None
+            return wire.tool_error(exc.public_message)
+        if isinstance(step, Ready):
+            task_id, state = await self.tasks.runner.create(spec, step, rnd.principal)
+            return created(task_id, state)
+        if isinstance(step, Refused):
+            if step.refusal.reason == "missing_capability":
+                refusal = step.refusal
+                data = {"requiredCapabilities": refusal.required, "missing": [m.describe() for m in refusal.missing]}
+                raise MCPError(code=types.MISSING_REQUIRED_CLIENT_CAPABILITY, message=refusal.message, data=data)
+            return wire.tool_refusal(step.refusal, has_output_schema=spec.output_schema is not None)
+        assert isinstance(step, Asking)
+        return wire.input_required(step.questions, step.state)
 
     async def get_prompt(self, ctx: ServerRequestContext[Any], params: _PromptGet) -> dict[str, Any]:
         spec = self.app.prompts.get(params.name)
@@ -209,11 +241,7 @@ class AppServer:
         return converse
 
     def _principal(self, ctx: ServerRequestContext[Any]) -> str | None:
-        """The SDK's authentication names the principal when the server uses it; the app's hook covers the rest."""
-        principal = authenticated_principal(ctx)
-        if principal is None and self.app.principal_hook is not None:
-            principal = self.app.principal_hook(_request_of(ctx))
-        return principal
+        return principal_of(self.app, ctx)
 
     # -- completion/complete: a choice's options, suggested before they would be asked ---------------------
     async def complete(self, ctx: ServerRequestContext[Any], params: types.CompleteRequestParams) -> dict[str, Any]:
@@ -302,6 +330,14 @@ def _origin(ctx: ServerRequestContext[Any]) -> str | None:
     if url is None or url.hostname not in {h.strip("[]") for h in _LOOPBACK}:
         return None
     return f"{url.scheme}://{url.netloc}"
+
+
+def principal_of(app: App, ctx: ServerRequestContext[Any]) -> str | None:
+    """The SDK's authentication names the principal when the server uses it; the app's hook covers the rest."""
+    principal = authenticated_principal(ctx)
+    if principal is None and app.principal_hook is not None:
+        principal = app.principal_hook(_request_of(ctx))
+    return principal
 
 
 def _request_of(ctx: ServerRequestContext[Any]) -> Request:

@@ -1,0 +1,170 @@
+"""Questions a running function asks during its work (a task), decided without I/O.
+
+A tool that runs as a task receives a `Work` (see `askback.core.markers.Work`): `await work.confirm(text)`,
+`await work.choose(text, options)`, `await work.ask(text, type)`. Each call becomes one `WorkQuestion`, built
+here with the same form builders, the same secret guard and the same inert rendering as a parameter's
+question, and each answer is read here with the same validation: an invalid answer is asked again with the
+reason (never a failure), a decline or cancel is the person's deliberate answer.
+
+Where the question waits for its answer (a task record, a store, a poll) is the runner's business, not this
+module's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from askback.core.decide import AnswerGuard, guard_form, no_answer_guard
+from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, field_form
+from askback.core.kinds import form_answer
+from askback.core.markers import Option
+from askback.core.questions import FormQuestion, canonical_json, short_digest
+from askback.core.text import render
+
+WorkKind = Literal["confirm", "choose", "ask"]
+CONFIRM_FIELD = "confirm"
+VALUE_FIELD = "value"
+CHOICE_FIELD = "choice"
+
+
+class UnsafeQuestion(Exception):
+    """The function asked for a credential in a form; a secret is never asked that way (it goes out of band)."""
+
+    def __init__(self, term: str) -> None:
+        super().__init__(
+            f"the work asked for a {term} in a form, and credentials are never asked that way; "
+            "ask for it on a page (an askback.Secret parameter) before the work starts"
+        )
+        self.term = term
+
+
+@dataclass(frozen=True)
+class Accepted:
+    value: Any
+
+
+@dataclass(frozen=True)
+class Again:
+    """The answer was not usable: ask the same question again, saying why."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Declined:
+    action: Literal["decline", "cancel"]
+
+
+Reading = Accepted | Again | Declined
+
+
+@dataclass(frozen=True)
+class WorkQuestion:
+    """One question of a running function: its text, its one form field, and how its answer is checked."""
+
+    kind: WorkKind
+    message: str
+    field: str
+    prop: dict[str, Any]
+    form: FieldForm | None = None  # None for a confirmation (a boolean) and for a choice (checked by `options`)
+    options: tuple[Option, ...] = ()
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        return {"type": "object", "properties": {self.field: self.prop}, "required": [self.field]}
+
+    @property
+    def fingerprint(self) -> str:
+        """The question's identity, independent of the key it is asked under (a re-run asks it again)."""
+        return short_digest(canonical_json(["work", self.kind, self.message, self.schema]))
+
+    def question(self, key: str, note: str | None = None) -> FormQuestion:
+        return FormQuestion(key=key, message=self.message, schema=self.schema, note=note)
+
+    def read(self, answer: Any, answer_guard: AnswerGuard = no_answer_guard) -> Reading:
+        """What an answer means for this question (the same rules as a parameter's answer)."""
+        try:
+            action, content = form_answer(answer)
+        except AnswerInvalid as exc:
+            return Again(str(exc))
+        if action in ("decline", "cancel"):
+            return Declined("cancel" if action == "cancel" else "decline")
+        if self.field not in content:
+            return Again(f"no value was given for {self.field!r}")
+        raw = content[self.field]
+        if self.kind == "confirm":
+            if not isinstance(raw, bool):
+                return Again("please answer yes or no")
+            return Accepted(raw)
+        leak = answer_guard(raw)
+        if leak is not None:
+            return Again(leak)
+        if self.kind == "choose":
+            by_text = {str(o.value): o for o in self.options}
+            chosen = by_text.get(str(raw))
+            if chosen is None:
+                return Again("it is not one of the options")
+            return Accepted(chosen.value)
+        assert self.form is not None
+        try:
+            return Accepted(self.form.validate(raw))
+        except AnswerInvalid as exc:
+            return Again(str(exc))
+
+    def to_json(self, value: Any) -> Any:
+        """The accepted value as JSON, for the task record (a re-run reads it back with `from_json`)."""
+        if self.form is not None:
+            return self.form.to_json(value)
+        return value
+
+    def from_json(self, raw: Any) -> Any:
+        if self.form is not None:
+            return self.form.validate(raw)
+        return raw
+
+
+def _message(text: str, values: Mapping[str, Any] | None) -> str:
+    """The author's text, with `{name}` parts filled by values shown inert (caller data never reads as text)."""
+    return render(text, values) if values else text
+
+
+def _guarded(question: WorkQuestion) -> WorkQuestion:
+    term = guard_form(question.question("guard"))
+    if term:
+        raise UnsafeQuestion(term)
+    return question
+
+
+def confirm_question(text: str, values: Mapping[str, Any] | None = None) -> WorkQuestion:
+    message = _message(text, values)
+    prop = {"type": "boolean", "title": "Confirm", "description": message}
+    return WorkQuestion("confirm", message, CONFIRM_FIELD, prop)
+
+
+def choice_question(
+    text: str,
+    options: Sequence[Option | str | int | float | bool],
+    values: Mapping[str, Any] | None = None,
+    *,
+    field: str = CHOICE_FIELD,
+) -> WorkQuestion:
+    listed = tuple(o if isinstance(o, Option) else Option(value=o) for o in options)
+    if not listed:
+        raise ValueError("choose() needs at least one option")
+    message = _message(text, values)
+    prop = choice_schema([(o.value, o.title) for o in listed], title=None, description=None)
+    return _guarded(WorkQuestion("choose", message, field, prop, options=listed))
+
+
+def value_question(
+    text: str, kind: Any = str, values: Mapping[str, Any] | None = None, *, field: str = VALUE_FIELD
+) -> WorkQuestion:
+    """A question for one value of type `kind` (a Python type, `Annotated` with pydantic constraints)."""
+    form = field_form(kind, title=None, description=None, default=NO_DEFAULT)
+    if form.schema is None:
+        raise TypeError(f"ask() cannot put this type in a form: {form.unaskable}")
+    prop = dict(form.schema)
+    prop.pop("default", None)
+    return _guarded(WorkQuestion("ask", _message(text, values), field, prop, form=form))

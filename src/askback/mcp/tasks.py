@@ -1,0 +1,234 @@
+"""The MCP tasks extension (`io.modelcontextprotocol/tasks`, SEP-2663) on the SDK's low-level `Server`.
+
+What this adapter does, and nothing more: decide per request whether a `tools/call` becomes a task (the tool
+supports tasks and THIS request declared the extension), spell tasks in the extension's wire shapes
+(`CreateTaskResult`, `DetailedTask`), and serve `tasks/get`, `tasks/update` and `tasks/cancel` over the
+wire-neutral `askback.tasks.runner.TaskRunner`. The removed `tasks/result` and `tasks/list` are simply not
+served (the SDK answers -32601); a legacy `params.task` on `tools/call` is ignored.
+
+Every task request must name its task in the `Mcp-Name` header (the extension's routing header, so a load
+balancer can route by task): a missing or different value is the SDK's header-mismatch error (-32020), checked
+with the SDK's own header decoding.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Any
+
+import mcp_types as types
+from mcp.server.context import ServerRequestContext
+from mcp.shared.exceptions import MCPError
+from mcp.shared.inbound import MCP_NAME_HEADER, decode_header_value
+from mcp_types.jsonrpc import HEADER_MISMATCH
+from pydantic import BaseModel, ConfigDict
+
+from askback.core.errors import AskbackError, Declined
+from askback.core.outcomes import Refuse
+from askback.core.questions import FormQuestion
+from askback.core.spec import Spec
+from askback.core.tasks import TaskState
+from askback.core.work import UnsafeQuestion
+from askback.mcp import wire
+from askback.tasks.runner import TaskRunner, UnknownTask
+
+if TYPE_CHECKING:
+    from mcp.server.lowlevel.server import Server
+
+    from askback.app import App
+
+logger = logging.getLogger("askback.mcp")
+
+EXTENSION = "io.modelcontextprotocol/tasks"
+REQUIRED: dict[str, Any] = {"extensions": {EXTENSION: {}}}
+TOOL_MARKER = EXTENSION  # `_meta` key of a tools/list entry: {"taskSupport": "optional" | "required"}
+TASK_METHODS = ("tasks/get", "tasks/update", "tasks/cancel")
+_UNKNOWN = "Unknown task: no task with this id exists for this caller (it may have expired)."
+
+
+def declared(ctx: ServerRequestContext[Any]) -> bool:
+    """Whether THIS request declared the tasks extension in its client capabilities."""
+    caps = ctx.session.client_capabilities
+    return bool(caps is not None and caps.extensions is not None and EXTENSION in caps.extensions)
+
+
+def missing_extension(what: str) -> MCPError:
+    return MCPError(
+        code=types.MISSING_REQUIRED_CLIENT_CAPABILITY,
+        message=f"{what} needs the tasks extension: declare {EXTENSION} in the request's client capabilities",
+        data={"requiredCapabilities": REQUIRED},
+    )
+
+
+def _iso(t: float) -> str:
+    return datetime.fromtimestamp(t, UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def task_fields(task_id: str, state: TaskState) -> dict[str, Any]:
+    """The `Task` every task-bearing result carries."""
+    fields: dict[str, Any] = {
+        "taskId": task_id,
+        "status": state.status,
+        "createdAt": _iso(state.created_at),
+        "lastUpdatedAt": _iso(state.updated_at),
+        "ttlMs": int(state.ttl_seconds * 1000),
+        "pollIntervalMs": int(state.poll_ms),
+    }
+    if state.status_message:
+        fields["statusMessage"] = state.status_message
+    return fields
+
+
+def created(task_id: str, state: TaskState) -> dict[str, Any]:
+    """`CreateTaskResult`: the task's seed state; never its result, error or questions."""
+    return {"resultType": "task", **task_fields(task_id, state)}
+
+
+def detailed(task_id: str, state: TaskState) -> dict[str, Any]:
+    """`tasks/get`'s `DetailedTask`: every outstanding question, or the outcome, inlined."""
+    out: dict[str, Any] = {"resultType": "complete", **task_fields(task_id, state)}
+    if state.status == "input_required":
+        out["inputRequests"] = {a.key: a.request for a in state.outstanding}
+    elif state.status == "completed" and state.result is not None:
+        out["result"] = state.result
+    elif state.status == "failed":
+        out["error"] = state.error or {"code": types.INTERNAL_ERROR, "message": "The task failed."}
+    return out
+
+
+class McpTaskWire:
+    """How a task's outcome and questions are spelled on MCP."""
+
+    def result(self, spec: Spec, value: Any) -> dict[str, Any]:
+        result = wire.tool_result(value, has_output_schema=spec.output_schema is not None)
+        result.pop("resultType", None)  # the task's own result is a `CallToolResult`, inlined in a DetailedTask
+        return result
+
+    def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
+        refusal = Refuse("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
+        result = wire.tool_refusal(refusal, has_output_schema=spec.output_schema is not None)
+        result.pop("resultType", None)
+        return result
+
+    def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
+        if exc.wire.jsonrpc_code is not None:
+            return None
+        result = wire.tool_error(exc.public_message)
+        result.pop("resultType", None)
+        return result
+
+    def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]:
+        """A JSON-RPC error object for a failed task: a protocol error the function raised keeps its code and
+        message (the author chose them); anything else is a generic internal error (details in the log only)."""
+        if isinstance(exc, MCPError):
+            error: dict[str, Any] = {"code": exc.error.code, "message": exc.error.message}
+            if exc.error.data is not None:
+                error["data"] = exc.error.data
+            return error
+        if isinstance(exc, AskbackError) and exc.wire.jsonrpc_code is not None:
+            return {"code": exc.wire.jsonrpc_code, "message": exc.public_message}
+        if isinstance(exc, UnsafeQuestion):  # the tool's own bug, safe to name: it asked for a credential
+            return {"code": types.INTERNAL_ERROR, "message": f"{spec.name} failed: {exc}. Nothing more was done."}
+        return {
+            "code": types.INTERNAL_ERROR,
+            "message": f"{spec.name} failed with an internal error. The server log has the details.",
+        }
+
+    def request(self, question: FormQuestion) -> dict[str, Any]:
+        return wire.input_request(question)
+
+
+class _TaskParams(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    taskId: str
+
+
+class _UpdateParams(_TaskParams):
+    inputResponses: dict[str, Any] | None = None
+
+
+class McpTasks:
+    """`tasks/*` handlers and the task path of `tools/call`, for one app on one SDK server."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.specs = {name: spec for name, spec in app.tools.items() if spec.task is not None}
+        self._runner: TaskRunner | None = None
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.specs)
+
+    @property
+    def runner(self) -> TaskRunner:
+        if self._runner is None:  # built on first use: the runtime (keys, store) is resolved at start-up
+            self._runner = TaskRunner(self.app.runtime, McpTaskWire(), ttl=self.app.task_ttl,
+                                      lease=self.app.task_lease)
+            self.app.on_stop(self._runner.stop)
+        return self._runner
+
+    def takes_task(self, tool: str) -> bool:
+        return tool in self.specs
+
+    def install(self, server: Server[Any]) -> None:
+        if not self.enabled:
+            return
+        server.extensions[EXTENSION] = {}
+        server.add_request_handler("tasks/get", _TaskParams, self.get)
+        server.add_request_handler("tasks/update", _UpdateParams, self.update)
+        server.add_request_handler("tasks/cancel", _TaskParams, self.cancel)
+
+    def tool_entry(self, spec: Spec, entry: dict[str, Any]) -> dict[str, Any]:
+        """A tools/list entry with the extension's per-tool marker, when the tool can run as a task."""
+        if spec.task is None:
+            return entry
+        return {**entry, "_meta": {**entry.get("_meta", {}), TOOL_MARKER: {"taskSupport": spec.task}}}
+
+    # -- the handlers ------------------------------------------------------------------------------------
+    def _checked(self, ctx: ServerRequestContext[Any], params: _TaskParams, method: str) -> None:
+        _check_name_header(ctx, params.taskId)
+        if not declared(ctx):
+            raise missing_extension(method)
+
+    async def get(self, ctx: ServerRequestContext[Any], params: _TaskParams) -> dict[str, Any]:
+        self._checked(ctx, params, "tasks/get")
+        try:
+            state = await self.runner.get(params.taskId, _principal(self.app, ctx), self.specs)
+        except UnknownTask:
+            raise MCPError(code=types.INVALID_PARAMS, message=_UNKNOWN) from None
+        return detailed(params.taskId, state)
+
+    async def update(self, ctx: ServerRequestContext[Any], params: _UpdateParams) -> dict[str, Any]:
+        self._checked(ctx, params, "tasks/update")
+        try:
+            await self.runner.update(params.taskId, _principal(self.app, ctx), params.inputResponses or {},
+                                     self.specs)
+        except UnknownTask:
+            raise MCPError(code=types.INVALID_PARAMS, message=_UNKNOWN) from None
+        return {"resultType": "complete"}
+
+    async def cancel(self, ctx: ServerRequestContext[Any], params: _TaskParams) -> dict[str, Any]:
+        self._checked(ctx, params, "tasks/cancel")
+        try:
+            await self.runner.cancel(params.taskId, _principal(self.app, ctx))
+        except UnknownTask:
+            raise MCPError(code=types.INVALID_PARAMS, message=_UNKNOWN) from None
+        return {"resultType": "complete"}
+
+
+def _check_name_header(ctx: ServerRequestContext[Any], task_id: str) -> None:
+    """Over HTTP, `Mcp-Name` must carry the task's id (a missing or different value: -32020)."""
+    http = ctx.request
+    headers = getattr(http, "headers", None)
+    if headers is None:
+        return  # stdio: no headers to check
+    if decode_header_value(headers.get(MCP_NAME_HEADER)) != task_id:
+        raise MCPError(code=HEADER_MISMATCH, message=f"{MCP_NAME_HEADER} header does not match the request body's "
+                       "'taskId' parameter")
+
+
+def _principal(app: App, ctx: ServerRequestContext[Any]) -> str | None:
+    from askback.mcp.server import principal_of
+
+    return principal_of(app, ctx)

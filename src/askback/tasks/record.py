@@ -1,0 +1,134 @@
+"""Task records at rest: sealed with the key ring, bound to the audience, the task's id and its principal.
+
+Both wires keep their tasks this way. A2A's record rides in the a2a-sdk task's metadata (`askback.a2a.record`);
+an MCP task's whole state lives in askback's `Store` under its id (`TaskRecords`). Either way the bytes at rest
+show nothing of the arguments or answers, a record copied onto another task does not open, and a principal
+other than the one that created the task cannot open it: to that principal the task does not exist.
+
+Store keys, per task (the store namespaces them per app):
+
+- `task:<id>` — the sealed `TaskState`, written only by the process running the task (or taking it over);
+- `task-answer:<id>:<key>` — a sealed answer `tasks/update` delivered (any replica writes, the runner reads);
+- `task-cancel:<id>` — a cancellation asked for (any replica writes, the runner reads);
+- `task-lease:<id>` — which process runs the task, renewed while it does; gone means nobody runs it;
+- claims `task-run:<id>:<n>` (`Store.claim`) — exactly one process takes over run `n` of a task whose lease
+  lapsed (to settle it, or to resume it after a restart).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+from askback.core.errors import InvalidRequestState, Rejection
+from askback.core.state import Binding, Keyring
+from askback.core.tasks import Asked, TaskState
+from askback.stores.base import Clock, Store
+
+MISSING: Any = object()
+
+
+def binding(purpose: str, audience: str, task_id: str, principal: str | None) -> Binding:
+    """What a task's sealed bytes are valid for: this app, this task, this principal (and what they are)."""
+    return Binding(audience, purpose, task_id, "", principal)
+
+
+def seal_json(keyring: Keyring, body: Any, bound: Binding) -> str:
+    plaintext = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+    return keyring.seal(plaintext, bound)
+
+
+def open_json(keyring: Keyring, token: Any, bound: Binding) -> Any:
+    """The sealed body, or `InvalidRequestState` (the same for every cause; the reason is for the log)."""
+    if not isinstance(token, str):
+        raise InvalidRequestState(Rejection.NOT_A_STRING)
+    plaintext = keyring.open(token, bound)
+    try:
+        return json.loads(plaintext)
+    except ValueError:
+        raise InvalidRequestState(Rejection.MALFORMED_BODY) from None
+
+
+def state_to_json(state: TaskState) -> dict[str, Any]:
+    body = asdict(state)
+    body["asked"] = [asdict(a) for a in state.asked]
+    return body
+
+
+def state_from_json(body: Any) -> TaskState:
+    try:
+        asked = tuple(Asked(**a) for a in body.pop("asked"))
+        return TaskState(**body, asked=asked)
+    except (TypeError, KeyError, AttributeError):
+        raise InvalidRequestState(Rejection.MALFORMED_BODY) from None
+
+
+_STATE = "mcp/task"
+_ANSWER = "mcp/task-answer"
+
+
+class TaskRecords:
+    """One app's task records in its store."""
+
+    def __init__(self, store: Store, keyring: Keyring, audience: str, clock: Clock) -> None:
+        self.store = store
+        self.keyring = keyring
+        self.audience = audience
+        self.clock = clock
+
+    async def write(self, task_id: str, principal: str | None, state: TaskState) -> None:
+        token = seal_json(self.keyring, state_to_json(state), binding(_STATE, self.audience, task_id, principal))
+        await self.store.put(f"task:{task_id}", token.encode(), state.expires_at())
+
+    async def read(self, task_id: str, principal: str | None) -> TaskState | None:
+        """The task, or None when there is none for this principal (unknown, expired, or someone else's)."""
+        raw = await self.store.get(f"task:{task_id}")
+        if raw is None:
+            return None
+        try:
+            body = open_json(self.keyring, raw.decode(), binding(_STATE, self.audience, task_id, principal))
+            return state_from_json(body)
+        except (InvalidRequestState, UnicodeDecodeError):
+            return None
+
+    async def put_answer(self, task_id: str, principal: str | None, key: str, answer: Any, until: float) -> None:
+        bound = binding(_ANSWER, self.audience, f"{task_id}:{key}", principal)
+        await self.store.put(f"task-answer:{task_id}:{key}", seal_json(self.keyring, answer, bound).encode(), until)
+
+    async def answer(self, task_id: str, principal: str | None, key: str) -> Any:
+        """The answer delivered for `key`, or `MISSING`."""
+        raw = await self.store.get(f"task-answer:{task_id}:{key}")
+        if raw is None:
+            return MISSING
+        try:
+            return open_json(self.keyring, raw.decode(), binding(_ANSWER, self.audience, f"{task_id}:{key}",
+                                                                 principal))
+        except (InvalidRequestState, UnicodeDecodeError):
+            return MISSING
+
+    async def has_answer(self, task_id: str, key: str) -> bool:
+        return await self.store.get(f"task-answer:{task_id}:{key}") is not None
+
+    async def drop_answer(self, task_id: str, key: str) -> None:
+        await self.store.take(f"task-answer:{task_id}:{key}")
+
+    async def ask_cancel(self, task_id: str, until: float) -> None:
+        await self.store.put(f"task-cancel:{task_id}", b"1", until)
+
+    async def cancel_asked(self, task_id: str) -> bool:
+        return await self.store.get(f"task-cancel:{task_id}") is not None
+
+    async def hold_lease(self, task_id: str, owner: str, seconds: float) -> None:
+        await self.store.put(f"task-lease:{task_id}", owner.encode(), self.clock() + seconds)
+
+    async def lease_holder(self, task_id: str) -> str | None:
+        raw = await self.store.get(f"task-lease:{task_id}")
+        return raw.decode(errors="replace") if raw is not None else None
+
+    async def release_lease(self, task_id: str) -> None:
+        await self.store.take(f"task-lease:{task_id}")
+
+    async def take_over(self, task_id: str, run: int, until: float) -> bool:
+        """True for exactly one process asking to take over run `run` of this task."""
+        return await self.store.claim(f"task-run:{task_id}:{run}", until)

@@ -1,0 +1,434 @@
+"""Running tasks: create one, run its function outside the request, park it on questions, settle it.
+
+`TaskRunner` is wire-neutral: a wire adapter (`askback.mcp.tasks`) gives it a `TaskWire` that spells a
+function's outcome and a question in that wire's shapes, and translates its requests to these methods.
+
+Who runs a task: the process that created it, holding a lease in the store it renews while it runs. Any
+replica sharing the store can read the task, deliver answers and ask for cancellation (store keys the runner
+polls). When a lease lapses (the process stopped), the first process that needs the task takes it over
+(exactly one wins, `TaskRecords.take_over`):
+
+- a task that was working settles `failed`, saying the server stopped under it (its work may be partly done);
+- a task parked on a question stays parked; once answered, it runs again from the start, each question it
+  asked before answered from the record in order (so the work before the questions runs again), or, for a
+  tool registered with `resume="fail"` (or one that read a secret, which can be read only once), settles
+  `failed` saying so.
+
+A graceful shutdown does the same at once: working tasks settle `failed`, parked ones are released.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Protocol
+
+from askback.core import tasks as lifecycle
+from askback.core.errors import AskbackError, Declined
+from askback.core.kinds import DEFERRED, CallerParam, WorkParam
+from askback.core.markers import Caller, Option, Work
+from askback.core.questions import FormQuestion
+from askback.core.spec import Spec
+from askback.core.tasks import TaskState
+from askback.core.text import one_line, render
+from askback.core.work import (
+    Accepted,
+    Again,
+    WorkQuestion,
+    choice_question,
+    confirm_question,
+    value_question,
+)
+from askback.flow import Ready, Runtime, run_function
+from askback.tasks.record import MISSING, TaskRecords
+
+logger = logging.getLogger("askback.tasks")
+
+POLL_SECONDS = 0.2  # how often a parked function looks for its answer in the store (a local update wakes it)
+POLL_INTERVAL_MS = 500  # what clients are told to poll at
+STOPPED_WHILE_WORKING = (
+    "The server stopped while this task was running, so it did not finish; part of its work may have been done. "
+    "Call the tool again to start over."
+)
+
+
+class TaskWire(Protocol):
+    """How one wire spells a task's outcome and questions."""
+
+    def result(self, spec: Spec, value: Any) -> dict[str, Any]: ...
+    def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]: ...
+    def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
+        """The result for a deliberate error (None: it is a protocol error, see `error`)."""
+        ...
+    def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]: ...
+    def request(self, question: FormQuestion) -> dict[str, Any]: ...
+
+
+class UnknownTask(Exception):
+    """No task with this id for this principal (never created, expired, or another principal's)."""
+
+
+@dataclass
+class _Running:
+    task_id: str
+    principal: str | None
+    spec: Spec
+    state: TaskState
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    job: asyncio.Task[None] | None = None
+    lease: asyncio.Task[None] | None = None
+    stopping: bool = False  # the server is shutting down: the function is stopped, not cancelled by a client
+    cancel_asked: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class TaskRunner:
+    def __init__(self, runtime: Runtime, wire: TaskWire, *, ttl: int, lease: float) -> None:
+        self.runtime = runtime
+        self.wire = wire
+        self.ttl = ttl
+        self.lease = lease
+        self.records = TaskRecords(runtime.store, runtime.codec.keyring, runtime.audience, runtime.clock)
+        self.owner = "run-" + os.urandom(6).hex()  # this process, in the leases it holds
+        self._running: dict[str, _Running] = {}
+
+    # -- creating ------------------------------------------------------------------------------------------
+    async def create(self, spec: Spec, ready: Ready, principal: str | None) -> tuple[str, TaskState]:
+        """Write the task, then start it: the id is returned only once the record can be read back anywhere."""
+        task_id = secrets.token_urlsafe(24)  # 192 bits: a task id may act as a bearer handle
+        now = self.runtime.clock()
+        values = {
+            name: spec.param(name).to_json(value)
+            for name, value in ready.values.items()
+            if value is not DEFERRED and not spec.param(name).injected
+        }
+        state = TaskState(
+            tool=spec.name,
+            values=values,
+            created_at=now,
+            updated_at=now,
+            ttl_seconds=self.ttl,
+            poll_ms=POLL_INTERVAL_MS,
+            resumable=spec.resume == "rerun" and not ready.read_secrets,
+        )
+        await self.records.hold_lease(task_id, self.owner, self.lease)
+        await self.records.write(task_id, principal, state)
+        self._start(task_id, principal, spec, state, ready.kwargs)
+        return task_id, state
+
+    def _start(self, task_id: str, principal: str | None, spec: Spec, state: TaskState,
+               kwargs: dict[str, Any]) -> None:
+        run = _Running(task_id, principal, spec, state)
+        self._running[task_id] = run
+        run.job = asyncio.create_task(self._run(run, kwargs), name=f"askback task {spec.name}")
+        run.lease = asyncio.create_task(self._keep_lease(run), name=f"askback task lease {spec.name}")
+
+    # -- reading -------------------------------------------------------------------------------------------
+    async def get(self, task_id: str, principal: str | None, specs: Mapping[str, Spec]) -> TaskState:
+        """The task as a client sees it now: outstanding questions only, a lapsed runner noticed."""
+        state = await self.records.read(task_id, principal)
+        if state is None:
+            raise UnknownTask(task_id)
+        if not state.terminal and task_id not in self._running and await self.records.lease_holder(task_id) is None:
+            if state.status == "working":
+                # Its process stopped without settling it (killed): it will never finish.
+                state = await self._settle_orphan(task_id, principal, state, STOPPED_WHILE_WORKING)
+            elif await self._answers_waiting(task_id, state):
+                # Answered while its process was going away: whoever reads it next resumes it.
+                await self._resume(task_id, principal, state, specs)
+                state = await self.records.read(task_id, principal) or state
+        return await self._visible(task_id, state)
+
+    async def _answers_waiting(self, task_id: str, state: TaskState) -> bool:
+        return any([await self.records.has_answer(task_id, a.key) for a in state.outstanding])
+
+    async def _visible(self, task_id: str, state: TaskState) -> TaskState:
+        """Questions already answered but not yet taken in by the runner are not outstanding any more."""
+        if state.status != "input_required":
+            return state
+        pending = [a for a in state.outstanding if await self.records.has_answer(task_id, a.key)]
+        if not pending:
+            return state
+        asked = tuple(replace(a, answered=True) if a in pending else a for a in state.asked)
+        shown = replace(state, asked=asked)
+        return shown if shown.outstanding else replace(shown, status="working", status_message=None)
+
+    # -- answering -----------------------------------------------------------------------------------------
+    async def update(self, task_id: str, principal: str | None, responses: Mapping[str, Any],
+                     specs: Mapping[str, Spec]) -> None:
+        """Deliver answers to outstanding questions; every other key is ignored. Resumes a task nobody runs."""
+        state = await self.records.read(task_id, principal)
+        if state is None:
+            raise UnknownTask(task_id)
+        if state.terminal:
+            return
+        keys = lifecycle.accepted_keys(state, list(responses))
+        for key in keys:
+            await self.records.put_answer(task_id, principal, key, responses[key], state.expires_at())
+        if not keys:
+            return
+        run = self._running.get(task_id)
+        if run is not None:
+            run.wake.set()
+            await self._settled_or_waiting(run)
+            return
+        if await self.records.lease_holder(task_id) is None:
+            await self._resume(task_id, principal, state, specs)
+
+    async def _settled_or_waiting(self, run: _Running, seconds: float = 1.0) -> None:
+        """Give a local runner a moment to take the answers in, so the next read usually shows their effect."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while loop.time() < deadline and run.job is not None and not run.job.done():
+            if not any([await self.records.has_answer(run.task_id, a.key) for a in run.state.outstanding]):
+                return
+            await asyncio.sleep(0.02)
+
+    async def _resume(self, task_id: str, principal: str | None, state: TaskState,
+                      specs: Mapping[str, Spec]) -> None:
+        """A parked task whose process is gone got its answers: run it again from the start, or fail it."""
+        if not await self.records.take_over(task_id, state.runs, state.expires_at()):
+            return  # another process took it over
+        spec = specs.get(state.tool)
+        if spec is None or spec.task is None or not state.resumable:
+            why = (f"The server restarted while this task waited for an answer, and {state.tool} does not resume "
+                   "after a restart: nothing more was done after the question. Call the tool again.")
+            await self._settle_orphan(task_id, principal, state, why, taken=True)
+            return
+        state = replace(state, runs=state.runs + 1).moved("working", self.runtime.clock(),
+                                                          "Resumed after a restart: running again from the start.")
+        await self.records.hold_lease(task_id, self.owner, self.lease)
+        await self.records.write(task_id, principal, state)
+        kwargs = _kwargs(spec, state, principal)
+        logger.info("task %s of %s resumed (run %d)", one_line(task_id), one_line(spec.name), state.runs)
+        self._start(task_id, principal, spec, state, kwargs)
+
+    # -- cancelling ----------------------------------------------------------------------------------------
+    async def cancel(self, task_id: str, principal: str | None) -> None:
+        state = await self.records.read(task_id, principal)
+        if state is None:
+            raise UnknownTask(task_id)
+        if state.terminal:
+            return
+        run = self._running.get(task_id)
+        if run is not None:
+            run.cancel_asked = True
+            if run.job is not None:
+                run.job.cancel()
+                with contextlib.suppress(BaseException):
+                    await asyncio.wait_for(asyncio.shield(run.job), 5)
+            return
+        await self.records.ask_cancel(task_id, state.expires_at())
+        if await self.records.lease_holder(task_id) is None and await self.records.take_over(
+            task_id, state.runs, state.expires_at()
+        ):
+            await self.records.write(task_id, principal, lifecycle.cancelled(state, self.runtime.clock()))
+
+    # -- running -------------------------------------------------------------------------------------------
+    async def _run(self, run: _Running, kwargs: dict[str, Any]) -> None:
+        spec = run.spec
+        work = TaskWork(self, run)
+        if spec.work_param is not None:
+            kwargs = {**kwargs, spec.work_param: work}
+        try:
+            try:
+                value = await run_function(spec, kwargs)
+            except asyncio.CancelledError:
+                if run.stopping:
+                    raise
+                await self._write(run, lambda s: lifecycle.cancelled(s, self.runtime.clock()))
+                return
+            except Declined as exc:
+                result = self.wire.refusal(spec, exc)
+            except AskbackError as exc:
+                shown = self.wire.tool_error(spec, exc)
+                if shown is None:
+                    await self._fail(run, self.wire.error(spec, exc))
+                    return
+                result = shown
+            except Exception as exc:
+                logger.exception("task %s of %s raised", one_line(run.task_id), one_line(spec.name))
+                await self._fail(run, self.wire.error(spec, exc))
+                return
+            else:
+                try:
+                    result = self.wire.result(spec, value)
+                except Exception as exc:
+                    logger.exception("the result of task %s of %s cannot be sent", one_line(run.task_id),
+                                     one_line(spec.name))
+                    await self._fail(run, self.wire.error(spec, exc))
+                    return
+            await self._write(run, lambda s: lifecycle.completed(s, result, self.runtime.clock()))
+        finally:
+            if not run.stopping:
+                self._running.pop(run.task_id, None)
+                if run.lease is not None:
+                    run.lease.cancel()
+                with contextlib.suppress(Exception):
+                    await self.records.release_lease(run.task_id)
+
+    async def _fail(self, run: _Running, error: dict[str, Any]) -> None:
+        await self._write(run, lambda s: lifecycle.failed(s, error, self.runtime.clock()))
+
+    async def _write(self, run: _Running, change: Any) -> None:
+        async with run.lock:
+            if run.state.terminal:
+                return
+            run.state = change(run.state)
+            await self.records.write(run.task_id, run.principal, run.state)
+
+    async def _keep_lease(self, run: _Running) -> None:
+        """Renew the lease while the task runs, and notice a cancellation asked through another replica."""
+        while True:
+            await asyncio.sleep(self.lease / 3)
+            try:
+                await self.records.hold_lease(run.task_id, self.owner, self.lease)
+                if not run.cancel_asked and await self.records.cancel_asked(run.task_id):
+                    run.cancel_asked = True
+                    if run.job is not None:
+                        run.job.cancel()
+            except AskbackError:
+                logger.warning("could not renew the lease of task %s", one_line(run.task_id))
+
+    async def _settle_orphan(self, task_id: str, principal: str | None, state: TaskState, message: str,
+                             *, taken: bool = False) -> TaskState:
+        """Settle `failed` a task whose process is gone (if this process wins the take-over)."""
+        if not taken and not await self.records.take_over(task_id, state.runs, state.expires_at()):
+            return await self.records.read(task_id, principal) or state
+        error = {"code": -32603, "message": message}
+        settled = lifecycle.failed(state, error, self.runtime.clock(), message)
+        await self.records.write(task_id, principal, settled)
+        logger.warning("task %s of %s settled failed: %s", one_line(task_id), one_line(state.tool), message)
+        return settled
+
+    # -- shutdown ------------------------------------------------------------------------------------------
+    async def stop(self) -> None:
+        """Working tasks settle `failed` now; parked ones are released for whoever answers them next."""
+        for run in list(self._running.values()):
+            run.stopping = True
+            if run.lease is not None:
+                run.lease.cancel()
+            if run.job is not None:
+                run.job.cancel()
+                with contextlib.suppress(BaseException):
+                    await run.job
+            try:
+                if run.state.status == "working":
+                    await self._write(run, lambda s: lifecycle.failed(
+                        s, {"code": -32603, "message": STOPPED_WHILE_WORKING}, self.runtime.clock()))
+                await self.records.release_lease(run.task_id)
+            except AskbackError:
+                logger.warning("could not record the stop of task %s", one_line(run.task_id))
+        self._running.clear()
+
+    def running(self, task_id: str) -> bool:
+        return task_id in self._running
+
+
+def _kwargs(spec: Spec, state: TaskState, principal: str | None) -> dict[str, Any]:
+    """The function's arguments again, from the record (for a re-run after a restart)."""
+    values = {name: spec.param(name).from_json(raw) for name, raw in state.values.items()}
+    kwargs = dict(values)
+    for p in spec.params:
+        if isinstance(p, CallerParam):
+            kwargs[p.name] = Caller(principal=principal, values=dict(values))
+    return {k: v for k, v in kwargs.items() if not isinstance(spec.param(k), WorkParam)}
+
+
+class TaskWork(Work):
+    """The `askback.Work` of a running task: its questions park the task until their answers arrive."""
+
+    def __init__(self, runner: TaskRunner, run: _Running) -> None:
+        self._runner = runner
+        self._run = run
+        self._ordinal = 0
+
+    async def confirm(self, text: str, **values: Any) -> bool:
+        reading = await self._ask(confirm_question(text, values))
+        return isinstance(reading, Accepted) and bool(reading.value)
+
+    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
+        return self._value(await self._ask(choice_question(text, options, values)))
+
+    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
+        return self._value(await self._ask(value_question(text, kind, values, field=field)))
+
+    async def status(self, text: str, **values: Any) -> None:
+        message = render(text, values) if values else text
+        await self._runner._write(self._run, lambda s: replace(s, status_message=message,
+                                                               updated_at=self._runner.runtime.clock()))
+
+    def _value(self, reading: Any) -> Any:
+        if isinstance(reading, Accepted):
+            return reading.value
+        what = "cancelled" if reading.action == "cancel" else "declined"
+        raise Declined(f"{self._run.spec.name} was {what} when asked a question. Nothing more was done.",
+                       reading.action)
+
+    async def _ask(self, question: WorkQuestion) -> Any:
+        runner, run = self._runner, self._run
+        ordinal = self._ordinal
+        self._ordinal += 1
+        clock = runner.runtime.clock
+        async with run.lock:
+            run.state, before = lifecycle.recorded(run.state, ordinal, question.fingerprint)
+            if before is not None and before.answered:
+                return _reading_of(question, before.answer)
+            if before is not None:
+                key = before.key
+                if run.state.status != "input_required":
+                    run.state = run.state.moved("input_required", clock())
+            else:
+                request = runner.wire.request(question.question("_"))
+                run.state, key = lifecycle.ask(run.state, question.fingerprint, request, clock(), ordinal)
+            await runner.records.write(run.task_id, run.principal, run.state)
+        while True:
+            answer = await self._answer(key)
+            reading = question.read(answer, runner.runtime.answer_guard)
+            async with run.lock:
+                if isinstance(reading, Again):
+                    run.state = lifecycle.superseded(run.state, key, clock())
+                    note = f"The previous answer was not accepted: {reading.reason}."
+                    request = runner.wire.request(question.question("_", note))
+                    run.state, key_again = lifecycle.ask(run.state, question.fingerprint, request, clock(), ordinal)
+                    await runner.records.write(run.task_id, run.principal, run.state)
+                    await runner.records.drop_answer(run.task_id, key)
+                    key = key_again
+                    continue
+                kept = _kept(question, reading)
+                run.state = lifecycle.answered(run.state, key, kept, clock())
+                await runner.records.write(run.task_id, run.principal, run.state)
+                await runner.records.drop_answer(run.task_id, key)
+            return reading
+
+    async def _answer(self, key: str) -> Any:
+        """Wait for the answer under `key` (delivered through any replica); cancellation interrupts the wait."""
+        run = self._run
+        while True:
+            answer = await self._runner.records.answer(run.task_id, run.principal, key)
+            if answer is not MISSING:
+                return answer
+            run.wake.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(run.wake.wait(), POLL_SECONDS)
+
+
+def _kept(question: WorkQuestion, reading: Any) -> Any:
+    """What the record keeps of an answer, to answer the same question again on a re-run."""
+    if isinstance(reading, Accepted):
+        return {"accepted": question.to_json(reading.value)}
+    return {"declined": reading.action}
+
+
+def _reading_of(question: WorkQuestion, kept: Any) -> Any:
+    from askback.core.work import Declined as DeclinedReading
+
+    if isinstance(kept, dict) and "accepted" in kept:
+        return Accepted(question.from_json(kept["accepted"]))
+    action = kept.get("declined", "decline") if isinstance(kept, dict) else "decline"
+    return DeclinedReading("cancel" if action == "cancel" else "decline")
