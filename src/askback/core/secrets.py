@@ -707,7 +707,12 @@ def _part_matcher() -> re.Pattern[str]:
         "|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES) if not rx.startswith(_WORD_START))
     )
 
-_NEEDS_PARTS = re.compile("[\u0590-\U0010ffff]")
+_PARTS_FROM = "\u0590"  # Hebrew onwards: scripts whose phrases `_part_matcher` tries
+
+
+def _needs_parts(words: str) -> bool:
+    """Whether `words` has a character from U+0590 on (a regex class up to U+10FFFF costs ms to compile)."""
+    return bool(words) and max(words) >= _PARTS_FROM
 
 
 def _matches(words: str) -> Iterator[tuple[str, int, int]]:
@@ -721,7 +726,7 @@ def _matches(words: str) -> Iterator[tuple[str, int, int]]:
         for match in _infix_matcher().finditer(words, word.start(), word.end()):
             if match.lastgroup:
                 yield match.lastgroup, word.start(), word.end()
-    if _NEEDS_PARTS.search(words):
+    if _needs_parts(words):
         for match in _part_matcher().finditer(words):
             if match.lastgroup:
                 yield match.lastgroup, match.start(), match.end()
@@ -1076,7 +1081,7 @@ def _term(text: str) -> str | None:
         shouts_tan=bool(_SHOUTED_TAN.search(text)) and text != text.upper(),
         yes_no=bool(readings) and readings[0].split(" ", 1)[0] in ("whether", "ob"),
         identifier=not any(c.isspace() for c in text.strip()),
-        non_latin=bool(_NEEDS_PARTS.search(text)),
+        non_latin=_needs_parts(text),
         pan_card=bool(_PAN_CARD.search(text)),
     )
     for words in readings:
