@@ -14,11 +14,13 @@ import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.abc
+import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -207,9 +209,9 @@ class _Warmer:
     `askback serve` as soon as its port is bound, or else by the first request the endpoint answers; never
     during start-up, where it would only slow down the moment the server starts to listen.
 
-    One part after the other: the lean path's request models (unless the snapshot had them), then the SDK path,
-    then the A2A agent. A request that needs one sooner builds it itself (`OnDemand`); failures were logged by
-    their loader.
+    One part after the other: the lean path's request models (unless the snapshot had them), the answer guard's
+    patterns, then the SDK path, then the A2A agent. A request that needs one sooner builds it itself
+    (`OnDemand`); failures were logged by their loader.
     """
 
     def __init__(self, facts: Facts | None, sdk: OnDemand[SdkPath], a2a: OnDemand[Any] | None) -> None:
@@ -236,6 +238,8 @@ class _Warmer:
         if self._facts is not None:
             with contextlib.suppress(Exception):
                 await self._facts.get()
+        with contextlib.suppress(ImportError):  # the answer guard, for the next rounds (an error shows where used)
+            await anyio.to_thread.run_sync(import_module, "askback.leaks")
         for part in self._parts:
             with contextlib.suppress(Unavailable):
                 await part.get()
