@@ -525,6 +525,89 @@ _ENTRIES = tuple(
 _WORD_START = "(?<!\\w)"
 
 
+_SPECIAL = frozenset("\\()[]{}|*+?.^$")
+
+
+class _Unread(Exception):
+    """A construct `_plain_first_chars` does not read; `re`'s own parser reads the piece instead."""
+
+
+def _plain_first_chars(rx: str) -> frozenset[str] | None:
+    """`_first_chars` for a piece made only of literal characters, `(?:...|...)` groups, `?`, `*` and `+`, read
+    from its text (most of the table), without `re`'s pure-Python parser: that is most of the guard's start-up.
+    Anything else raises `_Unread`. A test checks it agrees with `_first_chars` on every piece of the table."""
+    found, nullable, end = _plain_seq(rx, 0)
+    if end != len(rx):
+        raise _Unread
+    return None if nullable else frozenset(found)
+
+
+def _plain_seq(rx: str, i: int) -> tuple[set[str], bool, int]:
+    """First characters of the alternatives from `i` to the closing `)` (or the end), whether one can be empty."""
+    found: set[str] = set()
+    nullable = False
+    while True:
+        first, empty, i = _plain_items(rx, i)
+        found |= first
+        nullable = nullable or empty
+        if i < len(rx) and rx[i] == "|":
+            i += 1
+            continue
+        return found, nullable, i
+
+
+def _plain_items(rx: str, i: int) -> tuple[set[str], bool, int]:
+    """One alternative: its items in turn until one that cannot be empty; what follows that is only skipped."""
+    found: set[str] = set()
+    while i < len(rx) and rx[i] not in "|)":
+        if rx.startswith("(?:", i):
+            first, empty, i = _plain_seq(rx, i + 3)
+            if i >= len(rx) or rx[i] != ")":
+                raise _Unread
+            i += 1
+        elif rx[i] in _SPECIAL:
+            raise _Unread  # an escape, a class, a lookaround... reached before any character: `re` reads it
+        else:
+            first, empty, i = {rx[i]}, False, i + 1
+        if i < len(rx) and rx[i] in "?*+":
+            empty = empty or rx[i] != "+"
+            i += 1
+            if i < len(rx) and rx[i] in "?+":
+                raise _Unread  # lazy or possessive: left to `re`
+        found |= first
+        if not empty:
+            return found, False, _alternative_end(rx, i)
+    return found, True, i
+
+
+def _alternative_end(rx: str, i: int) -> int:
+    """The index of the `|` or `)` that ends the alternative `i` is in (escapes and classes skipped whole)."""
+    depth = 0
+    while i < len(rx):
+        char = rx[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            close = rx.find("]", i + 2)
+            if close < 0:
+                raise _Unread
+            i = close + 1
+            continue
+        if depth == 0 and char in "|)":
+            return i
+        depth += (char == "(") - (char == ")")
+        i += 1
+    return i
+
+
+def _piece_first_chars(rx: str) -> frozenset[str] | None:
+    try:
+        return _plain_first_chars(rx)
+    except _Unread:
+        return _first_chars(rx)
+
+
 def _first_chars(rx: str) -> frozenset[str] | None:
     """The characters a match of `rx` can start with, or None when it could start with any."""
     parser: Any = importlib.import_module("re._parser")
@@ -674,7 +757,7 @@ class _Dispatch:
 
     def __init__(self) -> None:
         pieces = [(n, p) for n, p in _pieces() if _infix_stem(p) is None]
-        firsts = {name: _first_chars(piece) for name, piece in pieces}
+        firsts = {name: _piece_first_chars(piece) for name, piece in pieces}
         self._pieces = pieces
         self._firsts = firsts
         self._keys: frozenset[str] = frozenset().union(*(f for f in firsts.values() if f is not None))
