@@ -26,12 +26,14 @@ is a boolean's name (`is_password_set`). An Indian postal "PIN code" (with a pos
 
 from __future__ import annotations
 
+import html
 import importlib
 import re
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import unquote
 
 from askback.core.secret_words import ARABIC_FOLD, PARTS, SETTING_PARTS, SETTINGS, WORDS
 
@@ -169,13 +171,93 @@ def _unspaced(match: re.Match[str]) -> str:
     return match.group(0).replace(" ", "")
 
 
+# Encodings a text can hide a word in, decoded before it is read: HTML character references and entities
+# ("&#112;assword", "to&shy;ken", "Mot&nbsp;de&nbsp;passe") and percent-encoding ("par%6fla", "%D0%BF%D0%B0...").
+_HTML_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+# Text under a right-to-left override is shown reversed: "\u202edrowssap\u202c" reads "password" on screen.
+_RTL_OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|\u2069|$)")
+# Symbols that show a letter: regional indicators (🇵🇮🇳), squared and negative-squared or circled capitals (🅰),
+# parenthesized letters (⒫⒜⒭⒪⒧⒜, 🄿); NFKC leaves the first ones alone and turns the last ones into "(p)".
+_LETTER_SYMBOLS = str.maketrans(
+    {**{0x1F1E6 + i: chr(97 + i) for i in range(26)}, **{0x1F130 + i: chr(97 + i) for i in range(26)},
+     **{0x1F150 + i: chr(97 + i) for i in range(26)}, **{0x1F170 + i: chr(97 + i) for i in range(26)},
+     **{0x1F110 + i: chr(97 + i) for i in range(26)}, **{0x249C + i: chr(97 + i) for i in range(26)},
+     0x2800: None})  # the braille blank looks like a space but is no separator: "to⠀ken"
+_LETTER_SYMBOL_RANGE = re.compile("[\u249c-\u24b5\u2800\U0001f110-\U0001f189\U0001f1e6-\U0001f1ff]")
+# Pictographs typed inside a word ("p🔑wd", "secre🔒t", "パス🔑ワード"): dropped, the word is read whole.
+_PICTOGRAPH_INSIDE = re.compile("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]+(?=\\w)")
+# Odd spaces (no-break, thin, ideographic...) inside a word: a second reading without them ("pri\xa0vkey").
+_ODD_SPACE_INSIDE = re.compile("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
+# Chinese and Japanese characters spaced out ("密 码"): a second reading joins them.
+_CJK_SPACED = re.compile("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
+# A text in hiragana alone ("ぱすわーど") is also read in katakana, the way such loanwords are written.
+_HIRAGANA_ONLY = re.compile("[\u3041-\u3096\u30fc]+")
+_HIRAGANA_TO_KATAKANA = str.maketrans({c: c + 0x60 for c in range(0x3041, 0x3097)})
+_MAX_DECODED = 4096  # a longer text is read as written: decoding is for names and labels, kept linear and bounded
+
+
+def _decoded(text: str) -> str:
+    """`text` with HTML references and percent-escapes decoded, overridden runs turned back, letter symbols read."""
+    if len(text) > _MAX_DECODED:
+        return text
+    for _ in range(2):  # "&amp;#112;" is encoded twice; more layers are not a spelling anyone reads
+        if "&" in text and _HTML_REFERENCE.search(text):
+            text = html.unescape(text)
+        if "%" in text and _PERCENT.search(text):
+            try:
+                text = unquote(text, errors="strict")
+            except UnicodeDecodeError:
+                pass  # "20%de descuento": not an escape, the text stays as written
+    if not text.isascii():
+        if _LETTER_SYMBOL_RANGE.search(text):
+            text = text.translate(_LETTER_SYMBOLS)
+        text = _PICTOGRAPH_INSIDE.sub("", _INVISIBLE.sub("", text)) if _PICTOGRAPH_INSIDE.search(_INVISIBLE.sub("", text)) else text
+    return text
+
+
+_CHOSEONG = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+_JUNGSEONG = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+_JONGSEONG = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+_JAMO_RUN = re.compile("[\u3131-\u318e]{4,}")
+
+
+def _composed_jamo(match: re.Match[str]) -> str:
+    """Korean letters typed one by one ("ㅂㅣㅁㅣㄹ...") composed into the syllables they spell ("비밀...")."""
+    jamo, out, i = match.group(0), [], 0
+    while i < len(jamo):
+        cho, jung = jamo[i], jamo[i + 1 : i + 2]
+        if cho not in _CHOSEONG or not jung or jung not in _JUNGSEONG:
+            out.append(cho)
+            i += 1
+            continue
+        jong, step = 0, 2
+        nxt, after = jamo[i + 2 : i + 3], jamo[i + 3 : i + 4]
+        if nxt and nxt in _JONGSEONG and not (after and after in _JUNGSEONG):
+            jong, step = _JONGSEONG.index(nxt), 3
+        out.append(chr(0xAC00 + (_CHOSEONG.index(cho) * 21 + _JUNGSEONG.index(jung)) * 28 + jong))
+        i += step
+    return "".join(out)
+
+
 def _readings(text: str) -> list[str]:
     """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
     spaced = _ZERO_WIDTH_INSIDE.sub(" ", text) if not text.isascii() and _ZERO_WIDTH_INSIDE.search(text) else None
+    unspaced = _ODD_SPACE_INSIDE.sub("", text) if not text.isascii() and _ODD_SPACE_INSIDE.search(text) else None
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
     if not text.isascii():
         text = _script_folded(text)
     forms = [text]
+    if unspaced is not None:
+        forms.append(unicodedata.normalize("NFKC", _script_folded(_INVISIBLE.sub("", unspaced))))
+    if not text.isascii():
+        for extra in (
+            _CJK_SPACED.sub("", text) if _CJK_SPACED.search(text) else None,
+            text.translate(_HIRAGANA_TO_KATAKANA) if _HIRAGANA_ONLY.fullmatch(text.strip()) else None,
+            _JAMO_RUN.sub(_composed_jamo, text) if _JAMO_RUN.search(text) else None,
+        ):
+            if extra is not None:
+                forms.append(unicodedata.normalize("NFKC", extra))
     if spaced is not None:  # "پاس\u200cورڈ" is "پاسورڈ" and "پاس ورڈ"
         forms.append(_script_folded(unicodedata.normalize("NFKC", _INVISIBLE.sub("", spaced))))
     if _ALTERNATING_CASE.search(text):
@@ -359,7 +441,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # Recovery phrases and mnemonics.
     ("recovery phrase", "strong", _W.format(
         r"seed ?(?:phrases?|words?|sentences?)|wallet ?seeds?|(?:recovery|backup|secret|restore|mnemonic) ?(?:phrases?|words?|seeds?|sentences?)"
-        r"|(?<!instruction )(?<!opcode )(?<!assembly )mnemonics?(?! (?:devices?|techniques?|aids?|rhymes?|tricks?|methods?|for|to|of))"
+        r"|(?<!instruction )(?<!opcode )(?<!assembly )mnemonics?(?! (?:devices?|techniques?|aids?|rhymes?|tricks?|methods?|for|to (?:remember|memori[sz]e|recall|help|learn)))"
         r"|mnemonic ?(?:phrases?|codes?|keys?)|bip ?39(?: (?:phrases?|words?|seeds?|mnemonics?))?"
         r"|(?:12|24|18|twelve|twenty four) ?words? ?(?:phrases?|seeds?|recovery|backup|mnemonics?)"
         r"|(?:12|24|18|twelve|twenty four) words (?:of|from|in) (?:your |the )?(?:seed|wallet|recovery|backup)"
@@ -968,7 +1050,8 @@ def _ordinary_here(
             return True  # "tokens", "input tokens": the model's unit, counted
         if count <= 4 and text.context & _COUNT_BEFORE:
             return True  # a short label counting tokens, in whichever reading ("Αριθμός token" folded to Latin)
-        return bool(set(before[-3:]) & (_COUNT_BEFORE | _MODEL_UNIT_BEFORE) or set(after[:2]) & _COUNT_BEFORE)
+        # Only the next word counts it ("tokens count"): "paste your token here so..." is no count.
+        return bool(set(before[-3:]) & (_COUNT_BEFORE | _MODEL_UNIT_BEFORE) or set(after[:1]) & _COUNT_BEFORE)
     if kind == "pin":
         return bool(text.context & _PIN_HARDWARE)
     if kind == "bare_pin":
@@ -1057,11 +1140,15 @@ _SHOUTED_TAN = re.compile(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
 
 
 def _term(text: str) -> str | None:
+    text = _decoded(text)
     readings = _readings(text)
+    if "\u202e" in text:  # an override used only to embed keeps its order; one used to hide a word is turned back
+        readings += [r for r in _readings(_RTL_OVERRIDE.sub(lambda m: m.group(1)[::-1], text)) if r not in readings]
+    shouted = text if text.isascii() else text + " " + _fold_confusables(text)  # "РIN" with a Cyrillic Р
     whole = _Text(
         context=frozenset(w for words in readings for w in words.split()),
-        shouts_pin=bool(_SHOUTED_PIN.search(text)) and text != text.upper(),
-        shouts_tan=bool(_SHOUTED_TAN.search(text)) and text != text.upper(),
+        shouts_pin=bool(_SHOUTED_PIN.search(shouted)) and text != text.upper(),
+        shouts_tan=bool(_SHOUTED_TAN.search(shouted)) and text != text.upper(),
         yes_no=bool(readings) and readings[0].split(" ", 1)[0] in ("whether", "ob"),
         identifier=not any(c.isspace() for c in text.strip()),
         non_latin=bool(_NEEDS_PARTS.search(text)),
