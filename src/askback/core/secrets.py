@@ -35,7 +35,17 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import unquote
 
-from askback.core.secret_words import ARABIC_FOLD, PARTS, SETTING_PARTS, SETTINGS, WORDS
+from askback.core.secret_words import (
+    ARABIC_FOLD,
+    PARTS,
+    REQUEST,
+    REQUEST_PARTS,
+    SETTING_PARTS,
+    SETTINGS,
+    STATE,
+    STATE_PARTS,
+    WORDS,
+)
 
 # --------------------------------------------------------------------------------------------------------------
 # Reading a text: invisible characters, look-alikes, digits for letters, words.
@@ -998,6 +1008,8 @@ def _ordinary_here(
     purpose = (nxt == "used" and after[1:2] in (["to"], ["for"], ["by"], ["when"])) or (
         nxt in ("file", "files") and after[1:2] in (["contents"], ["content"], ["text"], ["body"], ["data"])
     )  # "the token used to authenticate", "the private key file contents": the credential itself
+    if text.states and kind != "purpose":
+        return True  # "Your password was changed", "must be at least 8 characters": a report or a rule, no request
     if text.yes_no:
         return True  # "Whether new accounts must set a password": a yes or no about a credential, never one
     if text.identifier and (set(before[:2]) & _BOOLEAN_HEAD or (
@@ -1117,6 +1129,7 @@ class _Text:
     identifier: bool = False  # one identifier (no spaces): is_password_set names a boolean
     non_latin: bool = False  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
     pan_card: bool = False  # "PAN card" as written: India's tax id card, whatever follows
+    states: bool = False  # a report of a credential's state or a rule about it, with no request verb
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -1133,6 +1146,24 @@ def _term_in(words: str, text: _Text) -> str | None:
         if not _ordinary_here(kind, words[start:end].strip(), before, after, count, text, label, window):
             return label
     return None
+
+
+def _fragments(words: tuple[str, ...], parts: tuple[str, ...]) -> re.Pattern[str]:
+    whole = r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)"
+    anywhere = "|".join(re.escape(unicodedata.normalize("NFKC", p.translate(ARABIC_FOLD))) for p in parts)
+    return re.compile(whole + "|" + anywhere)
+
+
+_STATE = _fragments(STATE, STATE_PARTS)
+_REQUEST = _fragments(REQUEST, REQUEST_PARTS)
+
+
+def _states(readings: list[str]) -> bool:
+    """Whether the text reports a credential's state or states a rule about it, and asks for nothing."""
+    if len(readings[0]) < 12 if readings else True:
+        return False  # a name or a short label ("Password updated" aside) names the field itself
+    # The text as written (decoded): a look-alike folding of Arabic or Thai letters is no reading of its verbs.
+    return bool(_STATE.search(readings[0])) and not _REQUEST.search(readings[0])
 
 
 _SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
@@ -1153,6 +1184,7 @@ def _term(text: str) -> str | None:
         identifier=not any(c.isspace() for c in text.strip()),
         non_latin=bool(_NEEDS_PARTS.search(text)),
         pan_card=bool(_PAN_CARD.search(text)),
+        states=_states(readings),
     )
     for words in readings:
         term = _term_in(words, whole)
