@@ -26,6 +26,7 @@ is a boolean's name (`is_password_set`). An Indian postal "PIN code" (with a pos
 
 from __future__ import annotations
 
+import contextlib
 import html
 import importlib
 import re
@@ -215,10 +216,8 @@ def _decoded(text: str) -> str:
         if "&" in text and _HTML_REFERENCE.search(text):
             text = html.unescape(text)
         if "%" in text and _PERCENT.search(text):
-            try:
+            with contextlib.suppress(UnicodeDecodeError):  # "20%de descuento": no escape, the text stays as written
                 text = unquote(text, errors="strict")
-            except UnicodeDecodeError:
-                pass  # "20%de descuento": not an escape, the text stays as written
     if not text.isascii():
         if _LETTER_SYMBOL_RANGE.search(text):
             text = text.translate(_LETTER_SYMBOLS)
@@ -392,10 +391,11 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|dogrulama kod\w*|tek kullanimlik (?:kod|sifre)\w*|onay kod\w*"
         r"|код\w* (?:подтверждени\w*|из смс|доступа|верификации|підтвердженн\w*|доступу)|одноразов\w* (?:код|парол)\w*"
         r"|смс код|sms код|код\w* (?:из|з) (?:sms|смс)|κωδικ\w* (?:επαληθευσ\w*|επιβεβαιωσ\w*|μιασ χρησ\w*)"
+        r"|(?:steam )?guard ?codes?|steam guard|(?:homekit|setup|set up) ?codes?|(?:\w+ )?(?:authenticator|auth) app codes?"
         r"|(?:sms|chip|push|photo) ?tans?|(?:m|i|e)tan|tan (?:codes?|nummer|numbers?)|transaktionsnummer"
         r"|(?:\d|four|six|eight) digit (?:codes?|numbers?)|codes? (?:from|in) (?:your |the )?(?:authenticator|sms|text|email|app)\w*|(?:sms|otp|2fa|mfa) verification"
         r"|codes? (?:that )?(?:we |i )?(?:just )?(?:texted|sent|emailed|messaged)")),
-    ("one-time code", "confirmation", _W.format(r"confirmation ?codes?|confirmation ?numbers?|codigo de confirmacion")),
+    ("one-time code", "confirmation", _W.format(r"confirmation ?codes?|codigo de confirmacion")),
     # API keys and other access keys.
     ("API key", "strong", _W.format(
         r"access ?key ?ids?|x ?api ?keys?|api ?keys?|apikeys?|access ?keys?|serial ?keys?|registration ?keys?|secret ?access ?keys?|secret ?keys?|licen[cs]e ?keys?"
@@ -527,12 +527,32 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # A bare "code" is a one-time code when the text says where it came from (an SMS, an authenticator).
     # TAN (a bank's transaction number) in capitals; "tan" in lower case is a colour or a tangent.
     ("one-time code", "bare_tan", _W.format(r"tans?")),
-    ("one-time code", "bare_code", _W.format(r"codes?|codigos?|codice|codici|kode|koden|koder|koodi\w*|kod|kodu|код\w*|κωδικ\w*")),
+    ("one-time code", "bare_code", _W.format(r"codes?|codigos?|codice|codici|kode|koden|koder|koodi\w*|kod|kodu|код\w*|κωδικ\w*"
+                                                 r"|codul|codi|kodas|koda|kods|kodi|kodot|kodni|koodu|kood|ikhodi|msimbo|lambar\w*")),
+    # A code and an SMS in one sentence, in scripts matched anywhere: "SMS-ით მიღებული კოდი", "এসএমএসে পাঠানো কোডটি".
+    ("one-time code", "part", _S.format(r"(?:sms|смс|ایس ایم ایس|এসএমএস|ኤስኤምኤስ|කෙටි පණිවිඩ|សារ)[^|]{0,40}(?:კოდ|կոդ|ኮድ|কোড|קוד|کوڈ|کد|ကုဒ်|កូដ|කේත|код)"
+                                        r"|(?:კოდ|կոդ|ኮድ|কোড|קוד|کوڈ|کد|ကုဒ်|កូដ|කේත|код)[^|]{0,40}(?:sms|смс|ایس ایم ایس|এসএমএস)")),
     ("card number", "strong", _W.format(
         r"(?:full |long |)numbers? of (?:your |the |a )?(?:credit |debit |payment |bank |)cards?|(?:\d+ digit |long )?(?:numbers?|digits) on (?:the (?:front|back) of )?(?:your |the )?(?:card|cards)"
         r"|1[3-9] digit (?:card )?numbers?|pan ?numbers?")),
     ("card expiry", "strong", _W.format(r"(?:expiry|expiration|exp|valid thru|valid until)(?: dates?| months?| years?)? (?:on |of |)(?:your |the |)card")),
-    ("access code", "strong", _W.format(r"(?:safe|lock|locker|padlock|vault|door|gate|alarm|garage|keypad|entry|building) ?(?:combinations?|codes?)")),
+    ("access code", "strong", _W.format(r"(?:safe|lock|locker|padlock|vault|door|gate|alarm|garage|keypad|entry|building) ?(?:combinations?|codes?)"
+                                         r"|(?:alarm )?(?:disarm|disarming|arming) ?codes?")),
+    # Short names that are a credential only as the whole name of a field.
+    ("token", "whole_name", _W.format(r"toks?|tkns?")),
+    ("API key", "whole_name", _W.format(r"sk")),
+    ("one-time code", "whole_name", _W.format(r"tan")),
+    ("private key", "strong", _W.format(r"keys? pem|pem keys?|kube ?configs?(?: (?:contents?|files?|yaml))?")),
+    ("card security code", "strong", _W.format(r"(?:amex|card) cids?")),
+    ("card expiry", "strong", _W.format(r"exp (?:months?|years?|mm|yy|yyyy)|expir\w* (?:months?|years?)")),
+    ("session cookie", "strong", _W.format(r"roblosecurity|gh sess|laravel session|wordpress logged in\w*|connect sid")),
+    ("API key", "strong", _W.format(r"(?:m ?pesa|daraja|lipa na m ?pesa) ?pass ?keys?")),
+    ("PIN", "strong", _W.format(r"nip (?:de |)(?:la |tu |su |)tarjeta|(?:namba|nambari) (?:yako |yangu |)ya siri|clave de (?:\d|cuatro|seis) digitos")),
+    ("card security code", "strong", _W.format(r"(?:tres|3|cuatro|4) digitos (?:del|en el) reverso|(?:3|trois|4|quatre) chiffres au dos"
+                                               r"|(?:tre|3|quattro|4) cifre sul retro|(?:три|3|четыре|4) цифры на обратной стороне|(?:tres|3) digitos no verso")),
+    ("recovery phrase", "strong", _W.format(r"palabras (?:de recuperacion|secretas)|palavras (?:de recuperacao|secretas)|mots de (?:recuperation|recuperation)"
+                                            r"|(?:12|24) (?:palabras|palavras|parole|mots|worter|woorden|слов)")),
+    ("card expiry", "strong", _W.format(r"(?:valid|validity|expiry|expiration|expires|vencimiento|validade|validez|gultig|scadenza|срок действия)\w* mm ?yy(?:yy)?")),
     ("security answer", "strong", _W.format(r"maiden names?|(?:name of )?your first (?:pet|car|school|teacher|boss)|childhood nickname")),
     ("card number", "strong", _W.format(r"(?:long )?numbers? on (?:the )?(?:front|back) of (?:your |the )?card")),
     ("card security code", "strong", _W.format(
@@ -842,6 +862,9 @@ _SETTING_AFTER = _set(
     "minimallange"
 )
 # A word before the phrase that counts it or says it is a model's unit: max_tokens, number of tokens, input tokens.
+# In a name, a setting word a little further on still names a setting: totp_digits, otp_channel, mnemonic_language.
+_SETTING_AFTER_NAME = _set("channel channels digits period remaining language languages diameter retry retries tier "
+                           "tiers algorithm mm")
 _COUNT_BEFORE = _set(
     "max maximum min minimum num number numbers total count counts limit limits many much amount quantity "
     "average avg mean luong jumlah so kac berapa nhieu viele combien cuantos cuantas quantos quantas quanti quante "
@@ -866,7 +889,7 @@ _PIN_ORDINARY_CONTEXT = _set(
     "adc dac sda scl jumper pullup pulldown interrupt mosi miso sck connector socket plug chip chips board "
     "boards header headers button buttons map maps marker markers location locations drop dropped hair "
     "bowling grenade lapel badge cushion message messages post posts comment comments tweet tweets chat chats "
-    "tab tabs dashboard sidebar thread threads channel channels repo repository issue issues dependency "
+    "diameter tab tabs dashboard sidebar thread threads channel channels repo repository issue issues dependency "
     "dependencies package packages version versions pinned pinning pins pinboard"
 )
 _PIN_HARDWARE = _set(
@@ -875,7 +898,7 @@ _PIN_HARDWARE = _set(
     "sda scl jumper pullup pulldown interrupt mosi miso sck connector socket header headers chip board"
 )
 _PIN_ORDINARY_AFTER = _set(
-    "to it this that the a an top mode state count out layout header headers position location icon color "
+    "diameter length width height thread pitch spacing mm to it this that the a an top mode state count out layout header headers position location icon color "
     "colour board on onto up down direction value values function assignment mapping voltage pull latitude "
     "longitude lat lng lon coordinates coordinate"
 )
@@ -885,7 +908,7 @@ _PIN_CREDENTIAL_CUES = _set(
     "payment transaction"
 )
 _PASS_ORDINARY = _set(
-    "boarding season bus day hall free ski backstage press visitor first second single multi two render "
+    "battle boarding season bus day hall free ski backstage press visitor first second single multi two render "
     "mountain by park gym museum metro transit train rail travel vip festival event weekly monthly annual "
     "yearly week month year rate fail failed count through threshold mark percentage score grade type holder "
     "holders number id check criteria a the"
@@ -950,7 +973,7 @@ _SLOGAN_CONTEXT = _set(
 )
 # Where a bare "code" came from when it is a one-time code.
 _CODE_CUES = _set(
-    "sms smsem smsa texted authenticator autenticador autenticatore authentificateur authenticatorapp otp totp "
+    "sms smsem smsa tekstiviestilla tekstiviestina foonu texted authenticator autenticador autenticatore authentificateur authenticatorapp otp totp "
     "2fa mfa смс bankid"
 )
 _CODE_ORDINARY_BEFORE = _set(
@@ -984,6 +1007,7 @@ _INDIAN_TAX = _set("india indian tax income aadhaar aadhar gst itr kyc")
 _PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन")
 _PAN_ORDINARY = _set("angle tilt zoom speed camera ptz degrees degree position axis frying cake baking kitchen audio "
                      "stereo left right balance motion scroll zooming gesture")
+_PAN_MASKED = _set("masked truncated last4 last obfuscated redacted hidden")
 _ID_CARD_BEFORE = _set("id identity national student library membership loyalty insurance health voter شناختي قومي")
 _TOKEN_CONTEXT = _set("ring arcade casino laundry subway")
 # "Public key", "公開鍵": the other half of a key pair, published on purpose.
@@ -1022,6 +1046,8 @@ def _ordinary_here(
             return True  # "密码最小长度", "ความยาวขั้นต่ำของรหัสผ่าน", "الحد الأدنى لطول كلمة المرور"
         if " " not in matched and len(matched) > 9 and _SETTING_INSIDE.search(matched):
             return True  # passwordminlength, lösenordslängd
+        if text.identifier and set(after[:3]) & (_SETTING_AFTER | _SETTING_AFTER_NAME):
+            return True  # password_hash_algorithm, pin_retry_limit, seed_phrase_word_count: a setting's name
     if before[-1:] and before[-1] in _PUBLIC and kind in ("strong", "part") and label in ("private key", "API key"):
         return True  # "your public PGP key block": the public half
     if label == "card number" and (text.pan_card or (before[-1:] and before[-1] in _ID_CARD_BEFORE)):
@@ -1079,6 +1105,8 @@ def _ordinary_here(
     if kind == "bare_pass":
         return count > 3 or bool(set(before[-1:]) & _PASS_ORDINARY or nxt in _PASS_ORDINARY)
     if kind == "bare_pan":
+        if set(before[-1:]) & _PAN_MASKED or nxt in ("x", "y", "z", "axis"):
+            return True  # masked_pan shows four digits at most; pan_x is a camera's axis
         if text.pan_card or text.context & (_INDIAN_TAX | _PAN_ORDINARY):
             return True  # India's Permanent Account Number (a tax id), a camera's pan, a frying pan
         # A short name (pan, card_pan, APP_PAN, pan_2) is the card's Primary Account Number; in prose, a pan.
@@ -1104,7 +1132,9 @@ def _ordinary_here(
     if kind == "slogan":
         return bool(set(before[-2:] + after[:2]) & _SLOGAN_CONTEXT)
     if kind == "bare_tan":
-        return not text.shouts_tan
+        return not (text.shouts_tan or count == 1)  # "TAN", a field named `tan`: a bank's transaction number
+    if kind == "whole_name":
+        return count != 1  # `tok`, `tkn`, `sk`: a credential only as the whole name
     if kind == "bare_code":
         return not (text.context & _CODE_CUES) or bool(set(before[-2:]) & _CODE_ORDINARY_BEFORE)
     if kind == "words_count":
