@@ -249,6 +249,44 @@ def _composed_jamo(match: re.Match[str]) -> str:
     return "".join(out)
 
 
+# Typos of the long credential words ("pasword", "passwrod", "secert", "mnemnonic", "seed pharse"): a word one
+# edit away (Damerau-Levenshtein: one letter added, dropped, changed, or two swapped) from one of these, with the
+# same first letter, is read as it. Only these words, only words of five letters or more, and never a real word
+# that happens to be that close (`_NOT_TYPOS`).
+_TYPO_TARGETS = ("password", "passwort", "passphrase", "passcode", "mnemonic", "private", "secret", "phrase",
+                 "credentials", "credential", "recovery")
+_NOT_TYPOS = frozenset("passport passports passwords phase phases phrased secrete secreted secrets privates privat "
+                       "mnemonics phrases recover recovers credentia sacred secrecy privateer".split())
+_TYPO_BY_HEAD: dict[tuple[str, int], tuple[str, ...]] = {}
+for _target in _TYPO_TARGETS:
+    for _length in (len(_target) - 1, len(_target), len(_target) + 1):
+        _TYPO_BY_HEAD[(_target[0], _length)] = (*_TYPO_BY_HEAD.get((_target[0], _length), ()), _target)
+
+
+def _one_edit(word: str, target: str) -> bool:
+    """Whether `word` is one insertion, deletion, substitution or adjacent swap away from `target`."""
+    if word == target:
+        return False
+    if len(word) == len(target):
+        diff = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == target[diff[1]] and word[diff[1]] == target[diff[0]])
+    short, long = (word, target) if len(word) < len(target) else (target, word)
+    i = next((i for i, (a, b) in enumerate(zip(short, long, strict=False)) if a != b), len(short))
+    return short[i:] == long[i + 1:]
+
+
+def _typo_read(words: str) -> str | None:
+    """`words` with each typo of a credential word read as the word, or None when there is none."""
+    out, changed = [], False
+    for word in words.split(" "):
+        targets = _TYPO_BY_HEAD.get((word[:1], len(word)), ()) if len(word) >= 5 and word not in _NOT_TYPOS else ()
+        fixed = next((t for t in targets if _one_edit(word, t)), None)
+        changed = changed or fixed is not None
+        out.append(fixed or word)
+    return " ".join(out) if changed else None
+
+
 def _readings(text: str) -> list[str]:
     """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
     spaced = _ZERO_WIDTH_INSIDE.sub(" ", text) if not text.isascii() and _ZERO_WIDTH_INSIDE.search(text) else None
@@ -288,6 +326,9 @@ def _readings(text: str) -> list[str]:
         words = _SPACED_LETTERS.sub(_unspaced, folded)
         if words and words not in readings:
             readings.append(words)
+            typo = _typo_read(words)
+            if typo is not None and typo not in readings:
+                readings.append(typo)
         if not form.isascii() and _SPACED_SYLLABLES.search(folded):
             joined = _SPACED_LETTERS.sub(_unspaced, _SPACED_SYLLABLES.sub(_unspaced, folded))
             if joined not in readings:
