@@ -255,8 +255,7 @@ def _composed_jamo(match: re.Match[str]) -> str:
 # that happens to be that close (`_NOT_TYPOS`).
 _TYPO_TARGETS = ("password", "passwort", "passphrase", "passcode", "mnemonic", "private", "secret", "phrase",
                  "credentials", "credential", "recovery")
-_NOT_TYPOS = frozenset("passport passports passwords phase phases phrased secrete secreted secrets privates privat "
-                       "mnemonics phrases recover recovers credentia sacred secrecy privateer".split())
+_NOT_TYPOS = frozenset(["passport", "passports", "passwords", "phase", "phases", "phrased", "secrete", "secreted", "secrets", "privates", "privat", "mnemonics", "phrases", "recover", "recovers", "credentia", "sacred", "secrecy", "privateer"])
 _TYPO_BY_HEAD: dict[tuple[str, int], tuple[str, ...]] = {}
 for _target in _TYPO_TARGETS:
     for _length in (len(_target) - 1, len(_target), len(_target) + 1):
@@ -290,6 +289,8 @@ def _typo_read(words: str) -> str | None:
 def _readings(text: str) -> list[str]:
     """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
     spaced = _ZERO_WIDTH_INSIDE.sub(" ", text) if not text.isascii() and _ZERO_WIDTH_INSIDE.search(text) else None
+    # Before NFKC, which turns compatibility jamo into conjoining ones that no longer compose.
+    jamo = _JAMO_RUN.sub(_composed_jamo, text) if not text.isascii() and _JAMO_RUN.search(text) else None
     unspaced = _ODD_SPACE_INSIDE.sub("", text) if not text.isascii() and _ODD_SPACE_INSIDE.search(text) else None
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
     if not text.isascii():
@@ -301,7 +302,7 @@ def _readings(text: str) -> list[str]:
         for extra in (
             _CJK_SPACED.sub("", text) if _CJK_SPACED.search(text) else None,
             text.translate(_HIRAGANA_TO_KATAKANA) if _HIRAGANA_ONLY.fullmatch(text.strip()) else None,
-            _JAMO_RUN.sub(_composed_jamo, text) if _JAMO_RUN.search(text) else None,
+            jamo,
         ):
             if extra is not None:
                 forms.append(unicodedata.normalize("NFKC", extra))
@@ -440,7 +441,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # API keys and other access keys.
     ("API key", "strong", _W.format(
         r"access ?key ?ids?|x ?api ?keys?|api ?keys?|apikeys?|access ?keys?|serial ?keys?|registration ?keys?|secret ?access ?keys?|secret ?keys?|licen[cs]e ?keys?"
-        r"|product ?keys?|activation ?keys?|miyao|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
+        r"|product ?keys?|activation ?keys?|admin ?keys?|write ?keys?|miyao|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
         r"|developer ?keys?|dev ?keys?|service account ?keys?|service account json ?keys?|json ?keys?|account ?keys?|storage ?keys?|subscription ?keys?"
         r"|integration ?keys?|hmac ?(?:keys?|secrets?)|webhook ?keys?|wi ?fi ?keys?|wpa ?2? ?keys?|network ?keys?"
         r"|wep ?keys?|psks?|pre ?shared ?keys?|shared ?keys?|session ?keys?|client ?keys?|cloud ?keys?|aws ?keys?"
@@ -1231,7 +1232,7 @@ _REQUEST = _fragments(REQUEST, REQUEST_PARTS)
 
 def _states(readings: list[str]) -> bool:
     """Whether the text reports a credential's state or states a rule about it, and asks for nothing."""
-    if len(readings[0]) < 12 if readings else True:
+    if not readings or (len(readings[0]) < 12 and readings[0].isascii()):
         return False  # a name or a short label ("Password updated" aside) names the field itself
     # The text as written (decoded): a look-alike folding of Arabic or Thai letters is no reading of its verbs.
     return bool(_STATE.search(readings[0])) and not _REQUEST.search(readings[0])
