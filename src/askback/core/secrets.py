@@ -583,7 +583,6 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # Short names that are a credential only as the whole name of a field.
     ("token", "whole_name", _W.format(r"toks?|tkns?")),
     ("API key", "whole_name", _W.format(r"sk")),
-    ("one-time code", "whole_name", _W.format(r"tan")),
     ("private key", "strong", _W.format(r"keys? pem|pem keys?|kube ?configs?(?: (?:contents?|files?|yaml))?")),
     ("card security code", "strong", _W.format(r"(?:amex|card) cids?")),
     ("card expiry", "strong", _W.format(r"exp (?:months?|years?|mm|yy|yyyy)|expir\w* (?:months?|years?)")),
