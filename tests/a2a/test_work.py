@@ -188,3 +188,18 @@ async def test_only_the_principal_that_started_the_task_can_answer_it(serve_agen
         assert runs == ["scan:/home/alice"]
         task = await alice.answer(task, {"confirm": False})
         assert texts_of(task) == "Kept 3 files."
+
+
+@pytest.mark.anyio
+async def test_a_field_that_was_not_asked_is_named_and_the_question_asked_again(serve_agent: Any) -> None:
+    runs: list[str] = []
+    async with Agent(serve_agent(work_app(runs))) as agent:
+        task = await agent.call("clean", folder="/data")
+        task = await agent.answer(task, {"confrim": True})
+        assert state(task) == "TASK_STATE_INPUT_REQUIRED"
+        text, _ = status_parts(task)
+        assert text.startswith("Not asked, so not used: confrim.") and "Delete these 3 files" in text
+        assert list(schema_of(task)["properties"]) == ["confirm"]
+        task = await agent.answer(task, {"confirm": True})
+        assert texts_of(task) == "Deleted 3 files from /data."
+    assert runs == ["scan:/data", "delete:/data"]
