@@ -25,64 +25,168 @@ _MAX_DEPTH = 8
 _MAX_STRINGS = 256
 
 # Well-known token formats: prefix and the shape of what follows, from each vendor's documentation.
+_B58 = "[1-9A-HJ-NP-Za-km-z]"
+# Well-known token formats: prefix and the shape of what follows, from each vendor's documentation. A token's end is
+# "no further token character" rather than `\b`: many formats may end in "-" or "_", after which `\b` never holds.
+_END = r"(?![0-9A-Za-z_-])"
+# Formats with a long random part: tried only when the text has a run of 14 token characters (most answers do not).
 _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (label, re.compile(rx))
     for label, rx in (
-        ("a private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
         ("a private key", r"\b(?:xprv|tprv|yprv|zprv)[1-9A-HJ-NP-Za-km-z]{100,112}\b"),
+        # Bitcoin WIF (51 characters from 5H/5J/5K, or 52 from K/L), nostr's bech32 secret key.
+        ("a private key", r"(?<![0-9A-Za-z])(?:5[HJK]" + _B58 + r"{49}|[KL]" + _B58 + r"{51})(?![0-9A-Za-z])"),
+        ("a private key", r"\bnsec1[02-9ac-hj-np-z]{58}\b"),
         ("an API key", r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}"),
         ("an API key", r"\bsk-ant-(?:api|admin)\d{2}-[0-9A-Za-z_-]{20,}"),
-        ("an API key", r"\bsk-(?:proj-|svcacct-|admin-)?[0-9A-Za-z_-]{20,}"),
+        ("an API key", r"\bsk-(?:proj-|svcacct-|admin-|or-v1-)?[0-9A-Za-z_-]{20,}"),
         ("an access token", r"\b(?:ghp|gho|ghs|ghu|ghr)_[0-9A-Za-z]{30,}"),
         ("an access token", r"\bgithub_pat_[0-9A-Za-z_]{40,}"),
-        ("an access token", r"\bglpat-[0-9A-Za-z_-]{20,}"),
-        ("an access token", r"\bxox[abposr]-[0-9A-Za-z-]{10,}"),
-        ("a webhook secret URL", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[0-9A-Za-z/_-]{20,}"),
-        ("a webhook secret", r"\bwhsec_[0-9A-Za-z+/=]{24,}"),
+        # GitLab: personal, deploy, runner, pipeline trigger, feed, incoming mail, agent, OAuth app, CI job, SCIM...
+        ("an access token", r"\bgl(?:pat|dt|rt|ptt|ft|imt|agent|oas|cbt|soat|ffct|wt|rtr)-[0-9A-Za-z_-]{20,}"),
+        # Slack: bot, user, app-level, configuration (xoxe) and refresh tokens.
+        ("an access token", r"\b(?:xox[a-z]|xapp|xoxe\.xox[a-z]|xoxe)-[0-9A-Za-z-]{10,}"),
         ("a webhook secret URL", r"https://discord(?:app)?\.com/api/webhooks/\d+/[0-9A-Za-z_-]{30,}"),
+        # Discord bot token: base64 of the bot's numeric id, a timestamp, an HMAC.
+        ("an access token",
+         r"(?<![0-9A-Za-z_.-])[MNO][0-9A-Za-z_-]{23,27}\.[0-9A-Za-z_-]{6}\.[0-9A-Za-z_-]{27,40}" + _END),
         ("an access key", r"\b(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AIPA|ANPA|ANVA|AROA|APKA|ASCA)[0-9A-Z]{16}\b"),
-        ("an API key", r"\bAIza[0-9A-Za-z_-]{35}\b"),
+        # Alibaba Cloud and Tencent Cloud access key ids.
+        ("an access key", r"\b(?:LTAI[0-9A-Za-z]{12,20}|AKID[0-9A-Za-z]{32})\b"),
+        # Google: API key, OAuth client secret, OAuth access and refresh tokens, FCM server key.
+        ("an API key", r"\bAIza[0-9A-Za-z_-]{35}" + _END),
+        ("a client secret", r"\bGOCSPX-[0-9A-Za-z_-]{24,}"),
         ("an access token", r"\bya29\.[0-9A-Za-z_-]{20,}"),
+        ("a refresh token", r"(?<![0-9A-Za-z/])1//0[0-9A-Za-z_-]{30,}"),
+        ("an API key", r"\bAAAA[0-9A-Za-z_-]{7}:APA91b[0-9A-Za-z_-]{60,}"),
         ("an access token", r"\bnpm_[0-9A-Za-z]{36}\b"),
         ("an access token", r"\bpypi-[0-9A-Za-z_-]{50,}"),
-        ("an access token", r"\bhf_[0-9A-Za-z]{30,}\b"),
+        ("an access token", r"\b(?:hf_|api_org_)[0-9A-Za-z]{30,}\b"),
         ("an API key", r"\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}"),
-        ("an access token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}\b"),
+        ("an access token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}" + _END),
         ("an API key", r"\bkey-[0-9a-f]{32}\b"),
         ("an API key", r"\bSK[0-9a-fA-F]{32}\b"),
-        ("an access token", r"\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,}"),
+        # Square (sq0atp/sq0csp and the newer EAAA access tokens), PayPal/Braintree access tokens.
+        ("an access token", r"\bsq0(?:atp|csp|idp)-[0-9A-Za-z_-]{22,}"),
+        ("an access token", r"\bEAAA[0-9A-Za-z_-]{50,}"),
+        ("an access token", r"\baccess_token\$(?:production|sandbox)\$[0-9a-z]{10,}\$[0-9a-f]{20,}"),
         ("an access token", r"\bATATT3[0-9A-Za-z_=-]{100,}"),
         ("an API key", r"\blin_(?:api|oauth)_[0-9A-Za-z]{40}\b"),
-        ("an access token", r"[?&]sig=[0-9A-Za-z%+/=]{30,}"),
         ("an access token", r"\bshp(?:at|ca|pa|ss)_[0-9a-fA-F]{32}\b"),
-        ("an access token", r"\bdop_v1_[0-9a-f]{64}\b"),
-        ("an access token", r"\b(?:hvs|hvb)\.[0-9A-Za-z_-]{24,}"),
+        ("an access token", r"\bdo[opr]_v1_[0-9a-f]{64}\b"),
+        ("an access token", r"\b(?:hvs|hvb|hvr)\.[0-9A-Za-z_-]{24,}"),
         ("an access token", r"\bEAA[0-9A-Za-z]{80,}"),
         ("an API key", r"\bAGE-SECRET-KEY-1[0-9A-Z]{58}\b"),
-        ("an access token", r"\beyJ[0-9A-Za-z_-]{8,}\.eyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}"),
-        ("an authorization header", r"(?i)^\s*(?:authorization\s*:\s*)?(?:bearer|token)\s+[0-9A-Za-z._~+/=-]{16,}\s*$"),
-        ("a connection string with a password", r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:[^\s/@]+@[^\s/@]+"),
-        ("a connection string with a password",
-         r"(?i)(?:^|;)\s*(?:password|pwd|accountkey|sharedaccesskey)\s*=\s*[^;\s]+"),
-        ("a session cookie",
-         r"(?i)\b(?:sessionid|session|sid|phpsessid|jsessionid|connect\.sid|_session)=[0-9A-Za-z%._-]{16,}"),
+        # Notion (secret_ and ntn_), Mailchimp (32 hex and the data centre), Brevo/Sendinblue, Replicate, Groq,
+        # Perplexity, xAI, Postman, Grafana (service account and cloud tokens), Terraform Cloud, Pulumi,
+        # Databricks, New Relic, Figma, Tailscale, Doppler, Sourcegraph, Supabase, Sentry, Heroku, Docker Hub,
+        # PlanetScale, 1Password service accounts, LangSmith, Pinecone, RubyGems, Contentful, Dynatrace, Fly.io.
+        ("an API key", r"\bsecret_[0-9A-Za-z]{43}\b"),
+        ("an API key", r"\bntn_[0-9A-Za-z]{40,}\b"),
+        ("an API key", r"\b[0-9a-f]{32}-us\d{1,2}\b"),
+        ("an API key", r"\bx(?:keysib|smtpsib)-[0-9a-f]{64}-[0-9A-Za-z]{16}\b"),
+        ("an API key", r"\br8_[0-9A-Za-z]{37}\b"),
+        ("an API key", r"\bgsk_[0-9A-Za-z]{48,}\b"),
+        ("an API key", r"\bpplx-[0-9A-Za-z]{40,}\b"),
+        ("an API key", r"\bxai-[0-9A-Za-z]{60,}\b"),
+        ("an API key", r"\bPMAK-[0-9a-f]{24}-[0-9a-f]{34}\b"),
+        ("an access token", r"\b[0-9A-Za-z]{14}\.atlasv1\.[0-9A-Za-z_=-]{60,}"),
+        ("an access token", r"\bpul-[0-9a-f]{40}\b"),
+        ("an access token", r"\bdapi[0-9a-f]{32}(?:-\d)?\b"),
+        ("an API key", r"\bNR(?:AK|II)-[0-9A-Z]{27}\b"),
+        ("an access token", r"\bfig[dou]_[0-9A-Za-z_-]{40,}"),
+        ("an API key", r"\btskey-(?:auth|api|client|scim|webhook)-[0-9A-Za-z]+-[0-9A-Za-z]{16,}"),
+        ("an access token", r"\bdp\.(?:pt|st|sa|ct|scim|audit)\.[0-9A-Za-z]{40,}"),
+        ("an access token", r"\bsgp_(?:[0-9a-f]{16}_)?[0-9a-f]{40}\b"),
+        ("an access token", r"\b(?:sbp|sntryu)_[0-9a-f]{40,}\b|\bsntrys_eyJ[0-9A-Za-z_=+/-]{30,}"),
+        ("an API key", r"\bHRKU-[0-9A-Za-z_-]{30,}"),
+        ("an access token", r"\b(?:dckr_pat|pscale_tkn|pscale_pw|pscale_oauth|rubygems|CFPAT|pcsk|ops_eyJ|fo1"
+                            r"|lsv2_(?:pt|sk))[_-][0-9A-Za-z_=-]{20,}"),
+        ("an access token", r"\bdt0c01\.[0-9A-Z]{24}\.[0-9A-Z]{64}\b"),
+        # Mapbox's secret tokens (sk.); its public ones (pk.) are published in web pages.
+        ("an access token", r"\bsk\.eyJ[0-9A-Za-z_-]{20,}\.[0-9A-Za-z_-]{10,}"),
     )
 )
 
-_CARD = re.compile(r"(?<![\d.,/:+-])(?:\d[ -]?){12,18}\d(?![\d.,/:-])")
+# Shapes whose secret part may be short or broken by punctuation: tried on every text.
+_SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (label, re.compile(rx))
+    for label, rx in (
+        ("a private key", r"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----"),
+        # PuTTY's key file: its "Private-Lines" follow the header, whatever the key type.
+        ("a private key", r"PuTTY-User-Key-File-\d+:"),
+        ("a webhook secret URL", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[0-9A-Za-z/_-]{20,}"),
+        ("a webhook secret", r"\bwhsec_[0-9A-Za-z+/=]{24,}"),
+        ("an access token", r"[?&]sig=[0-9A-Za-z%+/=]{30,}"),
+        ("an access token", r"\bgl(?:sa|c)_[0-9A-Za-z_+/=]{32,}"),
+        # Okta's API token scheme and any other scheme named in an Authorization header.
+        ("an authorization header", r"(?i)\bauthorization\s*:\s*[A-Za-z][A-Za-z0-9_-]*\s+[0-9A-Za-z._~+/=-]{16,}"),
+        ("an authorization header", r"\bSSWS\s+[0-9A-Za-z_-]{30,}"),
+        ("an access token", r"\beyJ[0-9A-Za-z_-]{8,}\.eyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}"),
+        ("an authorization header", r"(?i)^\s*(?:authorization\s*:\s*)?(?:bearer|token)\s+[0-9A-Za-z._~+/=-]{16,}\s*$"),
+        ("a connection string with a password", r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:[^\s/@]+@[^\s/@]+"),
+        # ADO.NET/ODBC "Password=...;" and JDBC "?user=app&password=...".
+        ("a connection string with a password",
+         r"(?i)(?:^|[;?&])\s*(?:password|pwd|passwd|accountkey|sharedaccesskey)\s*=\s*[^;&\s]+"),
+        ("a session cookie",
+         r"(?i)\b(?:sessionid|session|sid|phpsessid|jsessionid|connect\.sid|_session)=[0-9A-Za-z%._-]{16,}"),
+        # A secret authenticator's enrolment URI carries the TOTP seed itself.
+        ("a one-time password secret", r"(?i)\botpauth(?:-migration)?://\S+"),
+        # Command lines with a password in them: curl -u user:pass, mysql -pPASS, --password=..., sshpass -p.
+        ("a password on a command line", r"(?:^|\s)(?:-u|--user)\s+['\"]?[^\s:'\"]+:[^\s'\"]{3,}"),
+        ("a password on a command line",
+         r"\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n]*?\s-p(?!\s)[^\s]{3,}"),
+        ("a password on a command line", r"(?:^|\s)--password[= ]\S{3,}|\bsshpass\s+-p\s*\S{3,}"),
+        # .pgpass: host:port:database:user:password.
+        ("a password file line",
+         r"(?m)^(?=[^:\n]*[A-Za-z.*])[A-Za-z0-9.*_-]+:(?:\d{2,5}|\*):[^:\s]+:[^:\s]+:[^:\s]{6,}$"),
+        # A sign-in, reset or magic link carries a single-use token in its query.
+        ("a link with a token",
+         r"(?i)https?://\S*[?&#](?:token|reset_token|access_token|id_token|auth|auth_token|code|key|api_key|apikey"
+         r"|secret|client_secret|password|pass|pwd|otp|magic|login_token|signature|ticket|oobcode)"
+         r"=(?=[0-9A-Za-z%._~+/-]{16,})(?=[^&#\s]*\d)(?=[^&#\s]*[A-Za-z])"),
+    )
+)
+_LONG_RUN = re.compile(r"[0-9A-Za-z_-]{14,}")
+# What each shape cannot match without (in the text in lower case): a substring test is far cheaper than a search.
+_SHAPE_NEEDS: tuple[tuple[str, ...], ...] = (
+    ("-----begin",), ("putty",), ("hooks.slack",), ("whsec_",), ("sig=",), ("gl",), ("authorization",), ("ssws",),
+    ("eyj",), ("bearer", "token"), ("://",), ("=",), ("=",), ("otpauth",), ("-u",), ("mysql", "mariadb"),
+    ("--password", "sshpass"), (":",), ("://",),
+)
+assert len(_SHAPE_NEEDS) == len(_SHAPES)
+
+
+def _format_label(text: str) -> str | None:
+    """The label of the first well-known format found in `text`."""
+    if _LONG_RUN.search(text):
+        for label, pattern in _TOKENS:
+            if pattern.search(text):
+                return label
+    low = text.lower()
+    for (label, pattern), needs in zip(_SHAPES, _SHAPE_NEEDS, strict=True):
+        if any(need in low for need in needs) and pattern.search(text):
+            return label
+    return None
+
+# 13 to 19 digits, grouped by single or double spaces or hyphens; not inside a longer number, a decimal, a date or
+# a version ("1,234,567", "2026-03-01"), but a comma or a full stop after it is punctuation.
+_CARD = re.compile(r"(?<![\d.,/:+-])(?:\d(?: {1,2}|-)?){12,18}\d(?!\d|[.,/:-]\d)")
 # Four groups of four digits with dots, as some people type a card number (a version or an address has fewer).
 _CARD_DOTTED = re.compile(r"(?<![\d.])\d{4}\.\d{4}\.\d{4}\.\d{1,7}(?![\d.])")
-# "password: hunter2", "api_key=9a3d…", '"access_token": "…"', "пароль: …", "my 2FA code is 492817": a label the
-# secret guard reads as a credential, then the value itself.
-_LABELLED = re.compile(
-    r"(?P<label>[^\W\d_][\w .'-]{0,40}?)[\"']?\s*(?:[:=]|\s(?:is|es|est|ist|e|è|é|är|er|jest|je|это)\s)\s*[\"']?"
-    r"(?P<value>[^\s\"',;}]{3,})"
-)
-_LABEL_SEPARATOR = re.compile(r"[:=]|\s(?:is|es|est|ist|e|è|é|är|er|jest|je|это)\s")  # cheap test first
+# An IBAN (country, two check digits, up to 30 letters and digits in groups): its digits must not be read as a card.
+_IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[0-9A-Z]{4}){2,7}(?: ?[0-9A-Z]{1,4})?\b")
+# An IMEI is Luhn-valid and 15 digits long like an Amex number; it is told by its name or its 2-6-6-1 grouping.
+_IMEI_NAME = re.compile(r"(?i)\b(?:imei|meid)\b")
+_IMEI_GROUPS = re.compile(r"^\d{2}[ -]\d{6}[ -]\d{6}[ -]\d$")
+# A card's security code with its name: "cvv 232", "CVC: 099", "CVV2=080"; "cid" (Amex's name) only with the card.
+_CARD_CODE = re.compile(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|cvn|ccv|csc)(?![a-z])\W{0,3}\d{3,4}(?!\d)")
+_AMEX_CID = re.compile(r"(?i)(?<![a-z])cid(?![a-z])\W{0,3}\d{4}(?!\d).{0,40}\b(?:amex|american express|card)\b")
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _BASIC = re.compile(r"(?i)^\s*(?:authorization\s*:\s*)?basic\s+([0-9A-Za-z+/]{8,}={0,2})\s*$")
-_WORD = re.compile(r"[a-z]{3,8}")
-_SEPARATORS = re.compile(r"[\s,;]+")
+# Separators of a word list, as people paste one: spaces (ideographic ones in Japanese), commas, line breaks.
+_SEPARATORS = re.compile(r"[\s,;\u3000\u3001]+")
+_NON_ASCII_DIGIT = re.compile(r"(?![0-9])\d")  # Arabic-Indic, Devanagari, Bengali... digits
 
 
 def _luhn(digits: str) -> bool:
@@ -95,97 +199,208 @@ def _luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
+def _iban_valid(candidate: str) -> bool:
+    """ISO 13616's check: the country and check digits moved to the end, letters as 10-35, the number mod 97 is 1."""
+    compact = candidate.replace(" ", "")
+    if not 15 <= len(compact) <= 34:
+        return False
+    moved = compact[4:] + compact[:4]
+    return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
+
+
+def _without_ibans(text: str) -> str:
+    return _IBAN.sub(lambda m: "x" * len(m.group(0)) if _iban_valid(m.group(0)) else m.group(0), text)
+
+
+def _card_digits(digits: str) -> bool:
+    # Real card numbers start with 2-6 (Mastercard, Visa, Amex, Discover, UnionPay, JCB...); 13-19 digits.
+    return 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1 and _luhn(digits)
+
+
 def _card_number(text: str) -> bool:
+    if re.search(r"[A-Z]{2}\d{2}", text):
+        text = _without_ibans(text)
     for match in _CARD.finditer(text):
         raw = match.group(0)
         if " " in raw and "-" in raw:
             continue
         digits = raw.replace(" ", "").replace("-", "")
-        # Real card numbers start with 2-6 (Mastercard, Visa, Amex, Discover, UnionPay, JCB...); 13-19 digits.
         # A bare 13-digit run is far more often a barcode (EAN-13) than one of the old 13-digit Visa numbers.
         if len(digits) == 13 and raw.isdigit():
             continue
-        if 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1 and _luhn(digits):
+        if len(digits) == 15 and (_IMEI_GROUPS.match(raw) or _IMEI_NAME.search(text, 0, match.start())):
+            continue
+        if _card_digits(digits):
             return True
-    for match in _CARD_DOTTED.finditer(text):
-        digits = match.group(0).replace(".", "")
-        if 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1 and _luhn(digits):
-            return True
-    return False
+    return any(_card_digits(match.group(0).replace(".", "")) for match in _CARD_DOTTED.finditer(text))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# A credential's label beside its value: "password: hunter2", "PIN 4831", "my pin is 0592", "пароль від пошти:
+# Kyiv2024!", "G-306152 is your Google verification code". The label is read by the secret guard, so it is
+# recognised in every language and spelling that guard knows.
+
+# Words that join a label to its value ("my password is ...", "la mia password è ...", "mã OTP của bạn là ...").
+_COPULAS = frozenset(("is", "es", "est", "ist", "e", "è", "é", "är", "er", "jest", "je", "это", "є", "là", "ni",
+                      "adalah", "ialah", "ay", "είναι", "hai"))
+_LABEL_WORDS = 5  # a label is the few words nearest the value
+_GLUED = re.compile(r"(?<!:)([:=])(?!//)")  # "pass:x", "DB_PASSWORD=x"; not a URL's "://"
+# Kinds whose value may be digits alone after a bare space ("PIN 4831", "cvv 232"); a token or a key needs more.
+_DIGIT_KINDS = frozenset(("PIN", "one-time code", "card security code", "password", "access code", "recovery code"))
+_STRIP = "\"'`.,;!?)(]["
+
+
+# The nearest word of a label: two letters and no digit (or one letter of a script without cases, "密码").
+_LABEL_WORD = re.compile(r"^[^\d]*[^\W\d_][^\d]*$")
+# Something a made value has: a digit, a symbol other than punctuation, a case change inside a word, a long word.
+_MADE_HINT = re.compile(r"\d|[^\w\s\"'`.,;!?()\[\]:=-]|[a-z][A-Z]|[^\W\d_]{15}")
+_MAX_LABELS = 12  # labels read per string: a long text of numbers costs a bounded number of readings
+
+
+def _looks_made(value: str) -> bool:
+    """Whether a value looks chosen or generated (a digit, a symbol, mixed case) rather than an ordinary word."""
+    if not value.isalpha():
+        return True  # a digit or a symbol in it
+    mixed = value != value.lower() and value != value.upper() and value != value.capitalize()
+    return mixed or len(value) >= 15  # "correcthorsebattery": a passphrase run together
 
 
 def _labelled_secret(text: str) -> bool:
-    """A credential's label followed by a value that looks like one (a digit, a symbol or mixed case in it).
+    """A credential's label next to a value that looks like one.
 
-    "Password: forgotten" or "the password is incorrect" carry no secret; "password: hunter2" and "PIN: 4829" do.
+    "Password: forgotten" or "the password is incorrect" carry no secret; "password: hunter2", "PIN 4829" and
+    "482913 is your verification code" do.
     """
-    if not _LABEL_SEPARATOR.search(text):
-        return False
-    for match in _LABELLED.finditer(text):
-        value = match.group("value")
-        if value.startswith("//"):
-            continue  # a URL's scheme, not a label
-        looks_made = any(c.isdigit() for c in value) or not value.isalnum() or (
-            value != value.lower() and value != value.upper() and value != value.capitalize()
-        )
-        if looks_made and credential_term(match.group("label")):
-            return True
+    if not _MADE_HINT.search(text):
+        return False  # no word in it looks chosen or generated: nothing to read labels for
+    terms: dict[str, str | None] = {}
+
+    def term(words: list[str]) -> str | None:
+        # A label names something in words: its nearest word has letters and no digit ("DE89 3704" is no label).
+        if not words or not _LABEL_WORD.search(words[-1]) or len(terms) >= _MAX_LABELS:
+            return None
+        label = " ".join(words)
+        if label not in terms:
+            terms[label] = credential_term(label)
+        return terms[label]
+
+    def label_before(end: int, size: int) -> list[str]:
+        start = end
+        while start > max(0, end - size) and tokens[start - 1] not in (":", "="):
+            start -= 1  # a label stops at the previous separator: '{"auths": {"auth": "..."}}' is labelled "auth"
+        return tokens[start:end]
+
+    for line in text.splitlines()[:64]:
+        if len(line) > 400:
+            line = line[:400]
+        tokens = _GLUED.sub(r" \1 ", line).split()
+        for j, raw in enumerate(tokens):
+            value = raw.strip(_STRIP)
+            if len(value) < 3 or value.startswith("//") or not _looks_made(value):
+                continue
+            before = tokens[j - 1] if j else ""
+            if before in (":", "=") or before.lower() in _COPULAS:
+                kind = term(label_before(j - 1, _LABEL_WORDS))
+                if kind:
+                    return True
+            elif j:
+                kind = term(label_before(j, _LABEL_WORDS - 2))
+                if kind and (kind in _DIGIT_KINDS or len(value) >= 16) and any(c.isdigit() for c in value):
+                    return True
+            if j + 1 < len(tokens) and tokens[j + 1].lower() in _COPULAS and value.isascii():
+                # "G-306152 is your Google verification code": the value first, then what it is.
+                kind = term(tokens[j + 2 : j + 2 + _LABEL_WORDS])
+                if kind in _DIGIT_KINDS:
+                    return True
     return False
 
 
+# A list of recovery codes as a service prints them: "uwjqa-3jq97", one per line or space, several of them.
+_RECOVERY_CODE = re.compile(r"(?i)^(?:[0-9a-z]{4,6}-[0-9a-z]{4,6}|\d{4} ?\d{4})$")
+
+
+def _recovery_codes(text: str) -> bool:
+    if len(text) < 36 or not any(c.isdigit() for c in text[:12]):
+        return False  # four codes or more, and a code has digits: cheap tests first
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    codes = lines if len(lines) >= 4 else _SEPARATORS.split(text.strip())
+    if not 4 <= len(codes) <= 40 or not all(_RECOVERY_CODE.match(c) for c in codes):
+        return False
+    mixed = sum(any(ch.isdigit() for ch in c) and any(ch.isalpha() for ch in c) for c in codes)
+    return mixed * 2 >= len(codes) or (len(codes) >= 5 and all(c.replace(" ", "").isdigit() for c in codes))
+
+
+# --------------------------------------------------------------------------------------------------------------
+# BIP-39 recovery phrases, in every language the reference wordlists cover.
+
+_BIP39_LANGUAGES = ("english", "spanish", "french", "italian", "portuguese", "czech", "japanese", "korean",
+                    "chinese_simplified", "chinese_traditional", "russian", "turkish")
+
+
+def _bip39_key(word: str) -> str:
+    """A word as it is looked up: lower case, NFC, and accents off Latin letters (people type "titulo" for "título")."""
+    word = unicodedata.normalize("NFC", word.lower())
+    if word.isascii() or not all(c < "\u0250" for c in word):
+        return word
+    return "".join(c for c in unicodedata.normalize("NFD", word) if not unicodedata.combining(c))
+
+
 @lru_cache(maxsize=1)
-def _bip39_index() -> dict[str, int]:
-    # The reference implementation's English wordlist, read once from the package on first use.
+def _bip39_index() -> dict[str, tuple[tuple[int, int], ...]]:
+    """Each word of every wordlist: (language, index) pairs. Read once from the reference package on first use."""
     from mnemonic import Mnemonic
 
-    return {word: i for i, word in enumerate(Mnemonic("english").wordlist)}
+    found: dict[str, list[tuple[int, int]]] = {}
+    for lang, name in enumerate(_BIP39_LANGUAGES):
+        for i, word in enumerate(Mnemonic(name).wordlist):
+            found.setdefault(_bip39_key(word), []).append((lang, i))
+    return {word: tuple(pairs) for word, pairs in found.items()}
 
 
-def _valid_phrase(words: list[str]) -> bool:
+def _valid_phrase(indices: list[int]) -> bool:
     """BIP-39's checksum: the last bits of the words' indices are the first bits of SHA-256 of the rest."""
-    index = _bip39_index()
-    bits = "".join(format(index[w], "011b") for w in words)
+    bits = "".join(format(i, "011b") for i in indices)
     cut = len(bits) * 32 // 33
     entropy = int(bits[:cut], 2).to_bytes(cut // 8, "big")
     digest = format(int.from_bytes(hashlib.sha256(entropy).digest(), "big"), "0256b")
     return bits[cut:] == digest[: len(bits) - cut]
 
 
-def _phrase_inside(text: str) -> bool:
-    """A valid recovery phrase inside a longer text ("seed phrase: legal winner thank ...").
+def _valid_run(run: list[tuple[tuple[int, int], ...]]) -> bool:
+    """Whether some 12 to 24 consecutive words of `run`, all from one language's list, pass the checksum."""
+    languages = {lang for pairs in run for lang, _ in pairs}
+    for lang in languages:
+        indices = [next((i for la, i in pairs if la == lang), -1) for pairs in run]
+        for size in (24, 21, 18, 15, 12):
+            for start in range(len(indices) - size + 1):
+                window = indices[start : start + size]
+                if -1 not in window and _valid_phrase(window):
+                    return True
+    return False
 
-    Inside other words the checksum must hold, so a run of common words that happen to be on the list does not count.
+
+def _recovery_phrase(text: str) -> bool:
+    """A valid BIP-39 phrase, alone or inside a longer text ("seed phrase: legal winner thank ...").
+
+    Only a phrase whose checksum holds counts: twelve common words that happen to be on a list are not a wallet's
+    phrase (one such list in sixteen passes by chance).
     """
     if len(text) > 2000 or len(_SEPARATORS.findall(text)) < 11:
         return False  # too long to scan, or fewer than twelve words
     index = _bip39_index()
-    run: list[str] = []
-    for part in [*_SEPARATORS.split(text.lower()), ""]:
-        word = part.strip(".:()[]\"'")
-        if word in index:
-            run.append(word)
+    run: list[tuple[tuple[int, int], ...]] = []
+    for part in [*_SEPARATORS.split(text), ""]:
+        word = _bip39_key(part.strip(".:()[]\"'"))
+        pairs = index.get(word)
+        if pairs:
+            run.append(pairs)
             continue
-        if word.isdigit() and run:
+        if word.rstrip(".)").isdigit() and run:
             continue  # numbered phrases: "1. legal 2. winner"
-        for size in (24, 21, 18, 15, 12):
-            if any(_valid_phrase(run[i : i + size]) for i in range(len(run) - size + 1)):
-                return True
+        if len(run) >= 12 and _valid_run(run):
+            return True
         run = []
     return False
-
-
-def _mnemonic(text: str) -> bool:
-    """12 to 24 words, every one from the BIP-39 English wordlist: a wallet's recovery phrase.
-
-    Ordinary sentences need words the list lacks ("the", "a", "to", "of", "and", "is"), so they never qualify.
-    """
-    if len(text) > 480:  # 24 words of at most 8 letters, numbered, with separators, fit well within this
-        return False
-    parts = [p for p in _SEPARATORS.split(text.lower()) if p and not p.rstrip(".)").isdigit()]
-    if len(parts) not in (12, 15, 18, 21, 24) or not all(_WORD.fullmatch(p) for p in parts):
-        return False
-    index = _bip39_index()
-    return all(p in index for p in parts)
 
 
 def _basic_auth(text: str) -> bool:
@@ -225,17 +440,23 @@ def credential_value(value: Any) -> str | None:
     for raw in _strings(value):
         # Fullwidth letters, no-break spaces and invisible characters are what a person sees, not what matches.
         text = raw if raw.isascii() else unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw))
+        if not text.isascii():  # digits of other scripts are digits: "٤٢٩٢ ٦١٣٩ ..." is a card number
+            text = _NON_ASCII_DIGIT.sub(lambda m: str(unicodedata.digit(m.group(0))), text)
         if len(text) < 6:
             continue
-        for label, pattern in _TOKENS:
-            if pattern.search(text):
-                return label
+        label = _format_label(text)
+        if label:
+            return label
         if _basic_auth(text):
             return "an authorization header"
         if _card_number(text):
             return "a payment card number"
-        if _mnemonic(text) or _phrase_inside(text):
+        if _CARD_CODE.search(text) or _AMEX_CID.search(text):
+            return "a card security code"
+        if _recovery_phrase(text):
             return "a recovery phrase"
+        if _recovery_codes(text):
+            return "a list of recovery codes"
         if _labelled_secret(text):
             return "a labelled credential"
     return None

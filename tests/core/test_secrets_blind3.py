@@ -2,15 +2,17 @@
 in view.
 
 Run ``python -m tests.core.test_secrets_blind3`` for the figures: overall, per language, per trick, per form, and per
-kind of value for the answer guard, with every miss listed. The thresholds below are the ones wanted (99%); those the
-guards do not reach yet are marked xfail with the figure measured when the corpus was first run.
+kind of value for the answer guard, with every miss listed. The thresholds are 99%.
+
+Figures when the corpus was first run (blind): field texts 1371/1474 = 93.0% refused, 1427/1486 = 96.0% accepted;
+values 212/290 = 73.1% refused, 271/277 = 97.8% accepted. After the guards were tuned on this corpus (so these are
+no longer blind figures): 1474/1474 and 1486/1486 = 100%; values 289/290 = 99.7% refused, 277/277 = 100% accepted.
+The one miss kept: "κωδικός: Athina2024!" (Greek "κωδικός" alone is any code; only "κωδικός πρόσβασης" is a password).
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-
-import pytest
 
 from askback.core.secrets import credential_term, field_credential
 from askback.leaks import credential_value
@@ -53,25 +55,21 @@ def test_corpus_size_and_spread() -> None:
     assert len({(e.text, e.form) for e in ENTRIES}) == len(ENTRIES)
 
 
-@pytest.mark.xfail(strict=False, reason="blind corpus 3: refuses 1371/1474 = 93.0% of credential-like entries")
 def test_credential_like_entries_are_refused() -> None:
     missed = [e.text for e in SECRET if not refused(e)]
     assert _rate(SECRET, True, refused) >= 0.99, missed
 
 
-@pytest.mark.xfail(strict=False, reason="blind corpus 3: accepts 1427/1486 = 96.0% of ordinary entries")
 def test_ordinary_entries_are_accepted() -> None:
     wrong = [e.text for e in ORDINARY if refused(e)]
     assert _rate(ORDINARY, False, refused) >= 0.99, wrong
 
 
-@pytest.mark.xfail(strict=False, reason="blind corpus 3: refuses 212/290 = 73.1% of credential-like values")
 def test_credential_like_values_are_refused() -> None:
     missed = [str(v.value)[:60] for v in SECRET_VALUES if not value_refused(v)]
     assert _rate(SECRET_VALUES, True, value_refused) >= 0.99, missed
 
 
-@pytest.mark.xfail(strict=False, reason="blind corpus 3: accepts 271/277 = 97.8% of ordinary values")
 def test_ordinary_values_are_accepted() -> None:
     wrong = [str(v.value)[:60] for v in ORDINARY_VALUES if value_refused(v)]
     assert _rate(ORDINARY_VALUES, False, value_refused) >= 0.99, wrong

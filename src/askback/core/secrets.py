@@ -11,13 +11,17 @@ How a text is read: invisible characters (zero-width, bidi controls) are dropped
 letters, digits standing for letters are read as letters (`passw0rd`), look-alike letters from other scripts are
 folded to the Latin letters they imitate (Unicode TS #39 confusables, via `disarm`), identifiers are split into
 words (camelCase, snake_case, kebab-case, SCREAMING_SNAKE, letters and digits), case and accents are folded, and
-the words are matched against credential phrases in 20 languages. A phrase only counts where its neighbours do not
+the words are matched against credential phrases in more than 30 languages (the newer ones in `secret_words`). Arabic
+tatweel and harakat, Hebrew niqqud and Persian/Urdu letter forms are folded; a zero-width character inside a word of
+those scripts is read both as nothing and as a space. A phrase only counts where its neighbours do not
 make it an ordinary value: `max_tokens`, `password_min_length`, `gpio_pin`, `token_count` and "Maximum tokens to
 generate" name a number or a setting, not a credential.
 
 Choices made (documented, tested): a passport, ID card, tax or social security number is personal data but not a
 credential (it grants no access), so it passes; so do an IBAN, a username, an email, a session or client id, the id
-or name of a key, and the path of a key file. A boolean field cannot carry a credential, so it is never refused.
+or name of a key, and the path of a key file. A boolean field cannot carry a credential, so it is never refused; nor
+is a boolean's name (`is_password_set`). An Indian postal "PIN code" (with a postal word near it) and India's "PAN card"
+(a tax id) pass; a bare `pan`, `card_pan` or `APP_PAN` is a payment card's number and is refused.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from askback.core.secret_words import ARABIC_FOLD, PARTS, SETTING_PARTS, SETTINGS, WORDS
 
 # --------------------------------------------------------------------------------------------------------------
 # Reading a text: invisible characters, look-alikes, digits for letters, words.
@@ -43,7 +49,7 @@ _INVISIBLE = re.compile(
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",
                        "!": "i", "|": "l"})
 _LEET_WORD = re.compile(r"(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]{3})(?=[A-Za-z0-9@$!|]*[A-Za-z])(?=[A-Za-z]*[0134578@$!|])"
-                        r"[A-Za-z0-9@$!|]+")
+                        r"[A-Za-z0-9@$!|]*[A-Za-z0-9@$|]")  # a final "!" is punctuation: "recipe!"
 # Letters with no decomposition that a person reads as their base letter.
 _BASE_LETTERS = str.maketrans({"ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "ŀ": "l", "æ": "ae", "œ": "oe",
                                "þ": "th", "ð": "d", "ς": "σ", "ё": "е"})
@@ -122,7 +128,32 @@ def _fold_confusables(text: str) -> str:
 # Case flipping letter by letter, which no identifier style does (camelCase changes case once per word).
 _ALTERNATING_CASE = re.compile(r"[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]|(?<![A-Za-z])[a-z][A-Z][a-z](?![a-z])")
 _LEET_CHARS = re.compile(r"[0134578@$!|]")
-_SPACED_LETTERS = re.compile(r"(?<!\w)(?:\w ){3,}\w(?!\w)")  # "p a s s w o r d", "p.a.s.s.w.o.r.d"
+_SPACED_LETTERS = re.compile(r"(?<!\w)(?:(?:\w ){3,}\w|[^\W\d_] [^\W\d_] [^\W\d_])(?!\w)")  # "p a s s w o r d", "P.I.N"
+# Syllables of an Indic word spaced out ("पा स व र्ड"): the vowel signs are marks, so `\w` cannot see the letters.
+_SPACED_SYLLABLES = re.compile(r"(?<![\u0900-\u0dff])(?:[\u0900-\u0dff]{1,3} ){2,}[\u0900-\u0dff]{1,3}(?![\u0900-\u0dff])")
+# Marks a reader skips: Arabic tatweel (a stretch of the line), harakat and Quranic marks, Hebrew niqqud and cantillation.
+_SCRIPT_MARKS = re.compile("[\u0640\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
+# A zero-width character between two letters: a word joiner in one reading, a space in another ("كلمة\u200cالسر").
+_ZERO_WIDTH_INSIDE = re.compile("(?<=[^\\s\u0000-\u052f])[\u200b-\u200d\u2060](?=[^\\s\u0000-\u052f])")
+_ARABIC_SCRIPT = re.compile("[\u0600-\u06ff]")
+# Latin letters typed inside a Cyrillic word ("пaрoль" with Latin a and o): read as the Cyrillic letters they imitate.
+_MIXED_CYRILLIC = re.compile(r"\b(?=\w*[a-zA-Z])(?=\w*[\u0400-\u04ff])\w+\b")
+_LATIN_TO_CYRILLIC = str.maketrans("aceopxykmthbiACEHKMOPTXYB", "асеорхукмтнвіАСЕНКМОРТХУВ")
+
+
+def _script_folded(text: str) -> str:
+    """`text` with the marks a reader skips dropped, Arabic-script letters unified, Cyrillic words made whole."""
+    text = _SCRIPT_MARKS.sub("", text)
+    if _ARABIC_SCRIPT.search(text):
+        text = text.translate(ARABIC_FOLD)
+    if _MIXED_CYRILLIC.search(text):
+        def cyrillic(match: re.Match[str]) -> str:
+            word = match.group(0)
+            cyr = sum("\u0400" <= c <= "\u04ff" for c in word)
+            return word.translate(_LATIN_TO_CYRILLIC) if cyr * 2 > len(word) else word
+
+        text = _MIXED_CYRILLIC.sub(cyrillic, text)
+    return text
 
 
 def _strip_alphabet_marks(text: str) -> str:
@@ -134,10 +165,19 @@ def _strip_alphabet_marks(text: str) -> str:
     return unicodedata.normalize("NFC", "".join(out))
 
 
+def _unspaced(match: re.Match[str]) -> str:
+    return match.group(0).replace(" ", "")
+
+
 def _readings(text: str) -> list[str]:
     """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
+    spaced = _ZERO_WIDTH_INSIDE.sub(" ", text) if not text.isascii() and _ZERO_WIDTH_INSIDE.search(text) else None
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
+    if not text.isascii():
+        text = _script_folded(text)
     forms = [text]
+    if spaced is not None:  # "پاس\u200cورڈ" is "پاسورڈ" and "پاس ورڈ"
+        forms.append(_script_folded(unicodedata.normalize("NFKC", _INVISIBLE.sub("", spaced))))
     if _ALTERNATING_CASE.search(text):
         forms.append(text.lower())  # pAsSwOrD: the case changes split nothing
     if not text.isascii():
@@ -153,9 +193,14 @@ def _readings(text: str) -> list[str]:
             forms.append(unleet)
     readings: list[str] = []
     for form in forms:
-        words = _SPACED_LETTERS.sub(lambda m: m.group(0).replace(" ", ""), _words(form))
+        folded = _words(form)
+        words = _SPACED_LETTERS.sub(_unspaced, folded)
         if words and words not in readings:
             readings.append(words)
+        if not form.isascii() and _SPACED_SYLLABLES.search(folded):
+            joined = _SPACED_LETTERS.sub(_unspaced, _SPACED_SYLLABLES.sub(_unspaced, folded))
+            if joined not in readings:
+                readings.append(joined)
     return readings
 
 
@@ -427,7 +472,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("one-time code", "part", _S.format(r"验证码|驗證碼|动态码|動態碼|动态密码|认证码|確認コード|認証コード|認証番号|ワンタイム|인증 ?코드|인증 ?번호"
                                         r"|일회용 ?(?:비밀번호|코드)|رمز التحقق|رمز التأكيد|كود التحقق|رمز لمرة واحدة|सत्यापन कोड|ओटीपी"
                                         r"|एकबारगी|קוד ה?אימות|รหัสยืนยัน|รหัส otp")),
-    ("API key", "part", _S.format(r"api ?(?:キー|密钥|密鑰|金鑰|키)|密钥|密鑰|秘钥|秘鑰|金鑰|アクセスキー|シークレットキー|apiキー|액세스 ?키|시크릿 ?키|api ?키"
+    ("API key", "part", _S.format(r"api ?(?:キー|密钥|密鑰|金鑰|키)|密钥|密鑰|秘钥|秘鑰|(?<!公開|公开)金鑰|アクセスキー|シークレットキー|apiキー|액세스 ?키|시크릿 ?키|api ?키"
                                   r"|مفتاح (?:ال)?(?:api|واجهة)|المفتاح السري|مفتاح سري|एपीआई (?:कुंजी|की)|गुप्त कुंजी|מפתח api|מפתח (?:סודי|הצפנה|גישה)|비밀 ?키|คีย์ ?(?:api|ลับ)")),
     ("secret", "part", _S.format(r"シークレット|시크릿|クライアントシークレット")),
     ("token", "part", _S.format(r"(?<!最大|最多|输入|输出|最小|入力|出力|生成)(?<!最大の)"
@@ -444,7 +489,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
                                         r"|رموز الاسترداد|रिकवरी कोड|बैकअप कोड")),
     ("security answer", "part", _S.format(r"密保答案|安全问题答案|安全問題答案|秘密の質問の答え|秘密の答え|보안 ?질문(?:의)? ?(?:답|답변)"
                                           r"|إجابة سؤال الأمان|सुरक्षा प्रश्न का उत्तर")),
-    ("card number", "part", _S.format(r"卡号|卡號|信用卡(?!公司|类型|類型|品牌)|カード番号|クレジットカード(?!会社|の種類|ブランド)"
+    ("card number", "part", _S.format(r"卡号|卡號|信用卡(?!公司|类型|類型|品牌|末|后四|後四|尾号|尾號)|カード番号|クレジットカード(?!会社|の種類|ブランド)"
                                       r"|카드 ?번호|신용 ?카드|رقم (?:ال)?بطاق|بطاقة (?:ال)?ائتمان|कार्ड (?:नंबर|संख्या|नम्बर)"
                                       r"|क्रेडिट कार्ड|डेबिट कार्ड|מספר כרטיס|כרטיס אשראי|หมายเลขบัตร")),
     ("card security code", "part", _S.format(r"安全码|安全碼|セキュリティコード|보안 ?코드|رمز الأمان|सुरक्षा कोड")),
@@ -452,9 +497,30 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     ("credential", "part", _S.format(r"凭证|凭据|憑證|憑據|資格情報|認証情報|자격 ?증명|인증 ?정보|بيانات (?:ال)?اعتماد|بيانات الدخول"
                                      r"|क्रेडेंशियल|लॉगिन विवरण")),
 )
+
+
+def _table_entries() -> tuple[tuple[str, str, str], ...]:
+    """The per-language tables of `askback.core.secret_words`, one whole-word and one anywhere entry per label."""
+    entries: list[tuple[str, str, str]] = []
+    labels = dict.fromkeys(label for table in (*WORDS.values(), *PARTS.values()) for label in table)
+    for label in labels:
+        words = [rx for table in WORDS.values() for rx in table.get(label, ())]
+        parts = [rx for table in PARTS.values() for rx in table.get(label, ())]
+        if words:
+            entries.append((label, "strong", _W.format("|".join(words))))
+        if parts:
+            entries.append((label, "part", _S.format("|".join(parts))))
+    return tuple(entries)
+
+
+# Abbreviations of payment forms: "exp date", "expDate" is a card's expiry unless the text says what else expires.
+_EXP_DATE = ("card expiry", "exp_date", _W.format(r"exp ?dates?"))
 # Phrases first, bare words last: at one position the first entry that matches wins, and "clave de la API" must be
-# read as an API key before "clave" alone is weighed.
-_ENTRIES = tuple(sorted(_ENTRIES, key=lambda entry: entry[1].startswith("bare_")))
+# read as an API key before "clave" alone is weighed. Arabic-script phrases are folded as texts are (ARABIC_FOLD).
+_ENTRIES = tuple(
+    (label, kind, unicodedata.normalize("NFKC", rx.translate(ARABIC_FOLD)))
+    for label, kind, rx in sorted((*_ENTRIES, *_table_entries(), _EXP_DATE), key=lambda entry: entry[1].startswith("bare_"))
+)
 _WORD_START = "(?<!\\w)"
 
 
@@ -788,7 +854,7 @@ _CHOICE_WORDS = _set("method methods mode modes mechanism mechanisms methode met
 _SLOGAN_CONTEXT = _set(
     "reklamowe reklamowy reklamowego reklamni reklamniho kampanii kampane kampan wyborcze wyborczy przewodnie "
     "przewodni slownik slowniku slownikowe slownikowy krzyzowki krzyzowka dnia volebni hlavni encyklopedii "
-    "encyklopedie haslem reklama marketingowe firmy"
+    "encyklopedie haslem reklama marketingowe firmy slovnik slovniku slovniky heslar krizovka krizovky tajenka"
 )
 # Where a bare "code" came from when it is a one-time code.
 _CODE_CUES = _set(
@@ -806,12 +872,44 @@ _WALLET_CONTEXT = _set(
 _NEGATIONS = _set("not never no without dont nunca jamais nie nikdy asla никогда ніколи ποτε")
 
 
-_TOKEN_GAMES = _set("jeu jeux game games casino arcade poker juego gioco spiel laundry subway bus")
+_TOKEN_GAMES = _set("jeu jeux game games casino arcade poker juego gioco spiel laundry subway bus ring")
+# Words near a credential word, in any language of `secret_words`, that make it a setting about the credential.
+_SETTING_NEAR = re.compile(r"(?<!\w)(?:" + "|".join(SETTINGS) + r")(?!\w)")
+_SETTING_PART = re.compile(
+    "|".join(re.escape(unicodedata.normalize("NFKC", part.translate(ARABIC_FOLD))) for part in SETTING_PARTS))
+# Inside one compound word ("passwordminlength", "lösenordslängd", "passwordstrengthscore").
+_SETTING_INSIDE = re.compile(r"length|minlen|maxlen|lange|langd|lengde|laengde|lengte|pituu|strength|starke|styrk"
+                             r"|score|policy|richtlinie|complexity|requirement|hint")
+# A yes/no named after the credential: is_password_set, hasPin, ispasswordset.
+_BOOLEAN_HEAD = _set("is has have should must can needs need requires require was were did uses use allow allows")
+_BOOLEAN_TAIL = ("set", "enabled", "required", "changed", "expired", "valid", "present", "configured", "missing",
+                 "needed", "exists", "known", "saved", "stored", "verified")
+# An Indian postal code is a "PIN code" (Postal Index Number): six digits for an address, not a secret.
+_POSTAL = _set("postal post postcode zip delivery area address shipping courier india indian district locality city "
+               "pincode_lookup office village town")
+# PAN is also India's tax id: a "PAN card" is a tax card; the tax words say so too.
+_INDIAN_TAX = _set("india indian tax income aadhaar aadhar gst itr kyc")
+_PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन")
+_PAN_ORDINARY = _set("angle tilt zoom speed camera ptz degrees degree position axis frying cake baking kitchen audio "
+                     "stereo left right balance motion scroll zooming gesture")
+_ID_CARD_BEFORE = _set("id identity national student library membership loyalty insurance health voter شناختي قومي")
+_TOKEN_CONTEXT = _set("ring arcade casino laundry subway")
+# "Public key", "公開鍵": the other half of a key pair, published on purpose.
+_PUBLIC = _set("public pub publique publica publico pubblica offentlich offentlicher öffentlich publiczny verejny "
+               "публичный открытый публічний відкритий δημοσιο")
+# What else has an "exp date": documents, offers, food.
+_EXP_ELSEWHERE = _set("coupon voucher passport visa license licence id document certificate cert warranty "
+                      "subscription product food milk membership trial offer domain token cookie session contract")
+_NUMBER_WORDS = _set("numero number no nr nummer numer cislo szam номер αριθμοσ")
+# Italian "parola" is a word; Romanian "parola" and Turkish "parola" are a password.
+_ITALIAN_PAROLA_BEFORE = _set("una la ogni questa quella della alla sulla nella di prima ultima sola stessa")
+_ITALIAN_WORDS = _set("il della delle che per gli nel questa una sono scrivi indovina frase")
 _TOKEN_PLURALS = _set("jetons tokenow gettoni διακριτικα токены токенов токенам токенами токенах")
 
 
 def _ordinary_here(
-    kind: str, matched: str, before: list[str], after: list[str], count: int, text: _Text
+    kind: str, matched: str, before: list[str], after: list[str], count: int, text: _Text, label: str = "",
+    window: str = "",
 ) -> bool:
     """Whether this occurrence of a credential phrase, with these neighbours, names an ordinary value."""
     nxt = after[0] if after else ""
@@ -820,6 +918,32 @@ def _ordinary_here(
     )  # "the token used to authenticate", "the private key file contents": the credential itself
     if text.yes_no:
         return True  # "Whether new accounts must set a password": a yes or no about a credential, never one
+    if text.identifier and (set(before[:2]) & _BOOLEAN_HEAD or (
+            " " not in matched and matched[:2] in ("is", "ha") and matched.endswith(_BOOLEAN_TAIL))):
+        return True  # is_password_set, hasPin, ispasswordset: a boolean's name
+    if kind != "purpose" and not purpose:
+        if _SETTING_NEAR.search(" ".join(before[-4:])) or _SETTING_NEAR.search(" ".join(after[:2])):
+            return True  # "Minimalna długość hasła", "A jelszó minimális hossza", "password policy"
+        if text.non_latin and _SETTING_PART.search(window):
+            return True  # "密码最小长度", "ความยาวขั้นต่ำของรหัสผ่าน", "الحد الأدنى لطول كلمة المرور"
+        if " " not in matched and len(matched) > 9 and _SETTING_INSIDE.search(matched):
+            return True  # passwordminlength, lösenordslängd
+    if before[-1:] and before[-1] in _PUBLIC and kind in ("strong", "part") and label in ("private key", "API key"):
+        return True  # "your public PGP key block": the public half
+    if label == "card number" and (text.pan_card or (before[-1:] and before[-1] in _ID_CARD_BEFORE)):
+        return True  # "PAN card number" (India's tax id card), "ID card number", "شناختی کارڈ نمبر"
+    if label == "secret" and nxt in _SECRET_ORDINARY_AFTER:
+        return True  # "app secret santa group"
+    if label == "password" and matched.endswith("pass") and nxt in _PASS_ORDINARY:
+        return True  # "app pass fail threshold": a pass or a fail
+    if label == "PIN" and text.context & _POSTAL and kind in ("pin", "bare_pin", "strong"):
+        return True  # "postal PIN code", "delivery_pincode": an Indian postal code
+    if nxt in ("file", "files") and set(before[-4:]) & {"contents", "content", "paste", "body", "text"}:
+        return False  # "contents of your ~/.ssh/id_ed25519 file": the key itself
+    if nxt in ("file", "files") and matched.endswith(("key", "keys")) and after[1:2] in (["for"], ["of"], ["from"]):
+        return False  # "the JSON key file for the service account": the file is the credential
+    if kind in ("card", "strong") and label == "card number" and nxt in _NUMBER_WORDS:
+        return False  # "luottokortin numero": the card's number
     if nxt in _SETTING_AFTER and not purpose:  # "the token used to authenticate" says what it is for
         return True  # password_min_length, token_count, api_key_id, secret_name
     if before and before[-1] in _COUNT_BEFORE:
@@ -838,7 +962,7 @@ def _ordinary_here(
     if set(before[-5:]) & _NEGATIONS and count > 3:
         return True  # "do not paste your password here": a warning, not a request
     if kind == "bare_token":
-        if set(before[-2:] + after[:2]) & _TOKEN_GAMES:
+        if set(before[-2:] + after[:2]) & _TOKEN_GAMES or text.context & _TOKEN_CONTEXT:
             return True  # a game's or an arcade's token
         if matched.endswith("s") or matched in _TOKEN_PLURALS or matched.startswith("belirtecler"):
             return True  # "tokens", "input tokens": the model's unit, counted
@@ -860,7 +984,12 @@ def _ordinary_here(
     if kind == "bare_pass":
         return count > 3 or bool(set(before[-1:]) & _PASS_ORDINARY or nxt in _PASS_ORDINARY)
     if kind == "bare_pan":
-        return not (count == 1 or (before and before[-1] in ("card", "payment", "cc")))
+        if text.pan_card or text.context & (_INDIAN_TAX | _PAN_ORDINARY):
+            return True  # India's Permanent Account Number (a tax id), a camera's pan, a frying pan
+        # A short name (pan, card_pan, APP_PAN, pan_2) is the card's Primary Account Number; in prose, a pan.
+        return not (count <= 3 or (before and before[-1] in ("card", "payment", "cc")))
+    if kind == "exp_date":
+        return bool(text.context & _EXP_ELSEWHERE)
     if kind == "bare_secret":
         return bool(set(before[-1:]) & _SECRET_ORDINARY_BEFORE or nxt in _SECRET_ORDINARY_AFTER)
     if kind == "bare_cookie":
@@ -871,7 +1000,9 @@ def _ordinary_here(
         return count > 3 or nxt in _AUTH_ORDINARY_AFTER or bool(set(before[-1:]) & _AUTH_ORDINARY_BEFORE)
     if kind == "bare_clave":
         if matched == "parola":
-            return nxt in ("chiave", "chiavi") or before[-1:] == ["una"] or count > 6
+            if nxt in ("chiave", "chiavi") or set(before[-1:]) & _ITALIAN_PAROLA_BEFORE:
+                return True  # "parola chiave", "una parola": Italian, a word
+            return bool(text.context & _ITALIAN_WORDS) or count > 6
         return bool(set(before[-1:]) & _CLAVE_ORDINARY_BEFORE or nxt in _CLAVE_ORDINARY_AFTER)
     if kind == "purpose":
         return bool(set(before[-3:]) & (_SETTING_AFTER | _CHOICE_WORDS))  # "the algorithm used to decrypt"
@@ -900,6 +1031,9 @@ class _Text:
     shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
     shouts_tan: bool  # "TAN" in capitals likewise: a bank's one-time transaction number
     yes_no: bool  # the text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself
+    identifier: bool = False  # one identifier (no spaces): is_password_set names a boolean
+    non_latin: bool = False  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
+    pan_card: bool = False  # "PAN card" as written: India's tax id card, whatever follows
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -912,7 +1046,8 @@ def _term_in(words: str, text: _Text) -> str | None:
         # Only the nearest words matter, and reading a bounded window keeps a long text linear, not quadratic.
         before = words[max(0, start - _NEAR) : start].split()[-6:]
         after = words[end : end + _NEAR].split()[:3]
-        if not _ordinary_here(kind, words[start:end].strip(), before, after, count, text):
+        window = words[max(0, start - 16) : start] + " | " + words[end : end + 16]
+        if not _ordinary_here(kind, words[start:end].strip(), before, after, count, text, label, window):
             return label
     return None
 
@@ -928,6 +1063,9 @@ def _term(text: str) -> str | None:
         shouts_pin=bool(_SHOUTED_PIN.search(text)) and text != text.upper(),
         shouts_tan=bool(_SHOUTED_TAN.search(text)) and text != text.upper(),
         yes_no=bool(readings) and readings[0].split(" ", 1)[0] in ("whether", "ob"),
+        identifier=not any(c.isspace() for c in text.strip()),
+        non_latin=bool(_NEEDS_PARTS.search(text)),
+        pan_card=bool(_PAN_CARD.search(text)),
     )
     for words in readings:
         term = _term_in(words, whole)
