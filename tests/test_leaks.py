@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# (examples in other scripts are kept whole on one line)
 """The answer guard: an accepted answer that looks like a credential is recognised, ordinary answers are not."""
 
 from __future__ import annotations
@@ -47,3 +49,18 @@ def test_the_refusal_names_the_kind_never_the_value() -> None:
     message = answer_refusal(label)
     assert "card number" in message and "not the place for secrets" in message
     assert value not in message and value.replace(" ", "") not in message and "4242" not in message
+
+
+@pytest.mark.parametrize("value", [
+    "dp.st.prd.5pDNzMjTFd8QYlgxJDDF4uyPY4fcHCT7q0izVVgSDf3", "nfp_sGqzzkTlPf3jlnodW5B6ywVv9B4HmrB51tuU",
+    "FLWSECK-868f339b043e6c50801264308150db1e-X", "rzp_live_W1mQtsetp4pnSf:xBz9mAK8ymp8NUo0M18JgWDR",
+    "AC47752ecd994d409b9051a55795500914:a95f87a14bacd8482d9246d0bb50562f", "ALGOLIA_ADMIN_KEY=d356a29321bb219c920d5b9b9a35ee11",
+    "exp 09/28", "Ablaufdatum 11/27", "151256 is your Instagram code",
+])
+def test_new_value_shapes_are_recognised(value: str) -> None:
+    assert credential_value(value) is not None, value
+
+
+@pytest.mark.parametrize("value", ["Expiry: 12/2030 (passport)", "Coupon valid thru 09/28", "it is 09/28 today", "42 is your lucky number"])
+def test_near_value_shapes_pass(value: str) -> None:
+    assert credential_value(value) is None, value

@@ -38,6 +38,16 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("a private key", r"(?<![0-9A-Za-z])(?:5[HJK]" + _B58 + r"{49}|[KL]" + _B58 + r"{51})(?![0-9A-Za-z])"),
         ("a private key", r"\bnsec1[02-9ac-hj-np-z]{58}\b"),
         ("an API key", r"\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}"),
+        # Doppler service tokens, Netlify personal tokens, Airtable personal access tokens, Flutterwave secret keys.
+        ("an access token", r"\bdp\.(?:st|sa|ct|pt|scim|audit)\.[0-9A-Za-z_.-]{20,}"),
+        ("an access token", r"\bnf[pcou]_[0-9A-Za-z]{30,}"),
+        ("an access token", r"\bpat[0-9A-Za-z]{14}\.[0-9a-f]{64}\b"),
+        ("an API key", r"\bFLWSECK(?:_TEST)?-[0-9a-f]{32}-X\b"),
+        # Key id and secret pasted as one "id:secret" pair: Razorpay, Twilio (account SID and auth token).
+        ("an API key", r"\brzp_(?:live|test)_[0-9A-Za-z]{14}:[0-9A-Za-z]{20,}"),
+        ("an API key", r"\bAC[0-9a-f]{32}:[0-9a-f]{32}\b"),
+        # WordPress's login cookie is named after the site's hash: the name itself says what the value is.
+        ("a session cookie", r"\bwordpress_logged_in_[0-9a-f]{32}=\S{20,}"),
         ("an API key", r"\bsk-ant-(?:api|admin)\d{2}-[0-9A-Za-z_-]{20,}"),
         ("an API key", r"\bsk-(?:proj-|svcacct-|admin-|or-v1-)?[0-9A-Za-z_-]{20,}"),
         ("an access token", r"\b(?:ghp|gho|ghs|ghu|ghr)_[0-9A-Za-z]{30,}"),
@@ -248,6 +258,15 @@ _GLUED = re.compile(r"(?<!:)([:=])(?!//)")  # "pass:x", "DB_PASSWORD=x"; not a U
 # Kinds whose value may be digits alone after a bare space ("PIN 4831", "cvv 232"); a token or a key needs more.
 _DIGIT_KINDS = frozenset(("PIN", "one-time code", "card security code", "password", "access code", "recovery code"))
 _STRIP = "\"'`.,;!?)(]["
+_CODE_WORDS = frozenset(("code", "codigo", "código", "code:", "kode", "kod", "код"))
+# What else expires on a month and year: documents, offers, subscriptions.
+_EXPIRES_ELSEWHERE = re.compile(
+    r"(?i)passport|visa\b|licen[cs]e|id card|coupon|voucher|warranty|subscription|domain|trial")
+# A card's expiry after the word for it: "exp 09/28", "Ablaufdatum 11/27", "有効期限 05/30".
+_CARD_EXPIRY = re.compile(
+    r"(?i)(?:\bexp|\bexpiry|\bexpiration|valid thru|ablaufdatum|g[uü]ltig bis|v[aá]lid[ao] hasta|vencimiento"
+    r"|validade|scadenza|срок действия|son kullanma|有効期限|有效期|date d.expiration)"
+    r"\W{0,3}(?:0[1-9]|1[0-2]) ?/ ?(?:\d{2}|20\d{2})(?![\d/])")
 
 
 # The nearest word of a label: two letters and no digit (or one letter of a script without cases, "密码").
@@ -311,6 +330,10 @@ def _labelled_secret(text: str) -> bool:
                 # "G-306152 is your Google verification code": the value first, then what it is.
                 kind = term(tokens[j + 2 : j + 2 + _LABEL_WORDS])
                 if kind in _DIGIT_KINDS:
+                    return True
+                # "151256 is your Instagram code": digits that are someone's code are a one-time code.
+                said = [w.strip(_STRIP).lower() for w in tokens[j + 2 : j + 2 + _LABEL_WORDS]]
+                if value.isdigit() and set(said) & _CODE_WORDS:
                     return True
     return False
 
@@ -453,6 +476,8 @@ def credential_value(value: Any) -> str | None:
             return "a payment card number"
         if _CARD_CODE.search(text) or _AMEX_CID.search(text):
             return "a card security code"
+        if _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text):
+            return "a card expiry date"
         if _recovery_phrase(text):
             return "a recovery phrase"
         if _recovery_codes(text):

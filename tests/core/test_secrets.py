@@ -1,3 +1,5 @@
+# ruff: noqa: E501
+# (examples in other scripts are kept whole on one line)
 """The secret guard: credential-like form fields and texts are refused, ordinary ones pass.
 
 The corpora live in tests/corpora/names.py (hand-written per language, plus generated identifier styles and
@@ -191,3 +193,26 @@ def test_the_plain_reading_of_small_patterns(rx: str, first: set[str] | None) ->
     for unread in ("(?:\\wa)", "(?:[ab]c)", "(?:a??)", "(?=a)b", "(?i)abc"):
         with pytest.raises(secrets._Unread):
             secrets._plain_first_chars(unread)
+
+
+@pytest.mark.parametrize("text", [
+    "&#112;assphrase", "pas&#x73;wd", "par%6fla", "%D0%BF%D0%B0%D1%80%D0%BE%D0%BB%D1%8C", "Your \u202edrowssap\u202c",
+    "p🔑wd", "🇵🇮🇳", "⒫⒜⒮⒮⒲⒪⒭⒟", "to⠀ken", "pri\xa0vkey", "密 码", "ぱすわーど", "ㅂㅣㅁㅣㄹㅂㅓㄴㅎㅗ",
+    "Pasword", "secert_key", "Seed pharse", "mnemnonic",
+    "პაროლი", "Գաղտնաբառ", "Құпия сөз", "የይለፍ ቃል", "ពាក្យសម្ងាត់", "Wagwoord", "Slaptažodis", "kalimat_al_murur", "yanzhengma",
+    "tan", "tok", "exp_month", "kubeconfig", "steam_guard_code", "Alarm disarm code", "Les 3 chiffres au dos de votre carte.",
+    "გთხოვთ, შეიყვანოთ SMS-ით მიღებული კოდი.", "Your password was reset: enter the new one.",
+])
+def test_new_readings_and_words_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    "20%de descuento", "Token%20budget", "password%5Fmin%5Flength", "passport", "phase", "privacy", "select",
+    "Your password was reset successfully. No further action is needed.", "Ihr Passwort wurde erfolgreich geändert.",
+    "La contraseña debe tener al menos 10 caracteres y un número.", "您的密码已重置成功。", "비밀번호가 변경되었습니다.",
+    "pin_retry_limit", "totp_digits", "mnemonic_language", "masked_pan", "battle_pass_tier", "PIN diameter (mm)",
+    "tan colour", "Parola chiave", "Şifreleme algoritması",
+])
+def test_reports_rules_settings_and_near_words_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text

@@ -6,13 +6,16 @@ SDK's task store keeps it, a restart does not lose it, and any replica sharing t
 
 Every task's final round is single-use (the flow claims it in askback's store before the function runs), so a
 function runs once per task even when two replicas receive the same answer.
+
+A tool taking `askback.Work` asks during its work: once its values are known, its function runs on the task
+runner MCP tasks use, and the task follows the runner's states (`askback.a2a.work`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import uuid
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -23,17 +26,20 @@ from a2a.server.events import EventQueue
 from a2a.server.tasks import TaskUpdater
 from a2a.types import a2a_pb2 as pb
 from a2a.utils.errors import UnsupportedOperationError
-from google.protobuf import json_format, struct_pb2
+from google.protobuf import json_format
 
+from askback.a2a import proto, wire
 from askback.a2a import record as records
-from askback.a2a import wire
+from askback.a2a import work as work_tasks
 from askback.app import App, Request
 from askback.core.errors import AskbackError, InvalidRequestState, Rejection
 from askback.core.kinds import ValueParam
 from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
+from askback.core.tasks import TaskState
 from askback.core.text import one_line
-from askback.flow import Asking, Finished, Flow, Refused, Round, Step
+from askback.flow import Asking, Finished, Flow, Ready, Refused, Round, Step
+from askback.tasks.runner import TaskRunner, UnknownTask
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.a2a")
@@ -87,6 +93,29 @@ class AskbackExecutor(AgentExecutor):
         for kind, registry in (("tool", app.tools), ("prompt", app.prompts)):
             for name, spec in registry.items():
                 self._specs[(kind, name)] = replace(spec, once=True)
+        # Tools that ask during their work: they run on the task runner, as MCP tasks do.
+        self._work_specs = {name: spec for name, spec in app.tools.items() if spec.work_param is not None}
+        self._runner: TaskRunner | None = None
+
+    @property
+    def runner(self) -> TaskRunner:
+        if self._runner is None:  # built on first use: the runtime (keys, store) is resolved at start-up
+            self._runner = TaskRunner(self.app.runtime, work_tasks.A2ATaskWire(), ttl=self.app.task_ttl,
+                                      lease=self.app.task_lease)
+            self.app.on_stop(self._runner.stop)
+        return self._runner
+
+    async def stop_work(self) -> None:
+        """At shutdown: working functions settle failed (their followers say so), parked ones are released."""
+        if self._runner is not None:
+            await self._runner.stop()
+
+    async def cancel_work(self, task_id: str, call: ServerCallContext) -> None:
+        """Stop the function of a task that runs on the runner (cooperatively); nothing for any other task."""
+        if not self._work_specs:
+            return
+        with contextlib.suppress(UnknownTask):
+            await self.runner.cancel(task_id, principal_of(self.app, call))
 
     @property
     def skills(self) -> dict[str, tuple[str, str | None]]:
@@ -94,8 +123,9 @@ class AskbackExecutor(AgentExecutor):
         return {name: (kind, _text_param(spec)) for (kind, name), spec in self._specs.items()}
 
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
+        await self.cancel_work(context.task_id or "", context.call_context)
         updater = TaskUpdater(event_queue, context.task_id or "", context.context_id or "")
-        await updater.cancel(_message(wire.error("Cancelled by the client. Nothing more is done."), context))
+        await updater.cancel(proto.message(wire.error("Cancelled by the client. Nothing more is done."), context))
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
         task_id, context_id = context.task_id or "", context.context_id or ""
@@ -119,7 +149,7 @@ class AskbackExecutor(AgentExecutor):
             except wire.BadMessage as exc:
                 _redact(message, [])
                 await event_queue.enqueue_event(_new_task(task_id, context_id, message))
-                await updater.reject(_message(wire.error(str(exc)), context))
+                await updater.reject(proto.message(wire.error(str(exc)), context))
                 return
             spec = self._specs[(invocation.kind, invocation.name)]
             props = spec.input_schema.get("properties", {})
@@ -140,8 +170,11 @@ class AskbackExecutor(AgentExecutor):
             except InvalidRequestState as exc:
                 logger.warning("rejected the askback record of task %s: %s", one_line(task_id), exc.reason.value)
                 _redact(message, [])
-                out = _message(wire.error(exc.public_message), context)
+                out = proto.message(wire.error(exc.public_message), context)
                 await updater.update_status(pb.TASK_STATE_REJECTED, out, metadata=_done())
+                return
+            if current.running:
+                await self._continue_work(context, updater, current, message, data_parts, text, principal)
                 return
             asked = [a.question() for a in current.asked]
             problem = None
@@ -174,6 +207,9 @@ class AskbackExecutor(AgentExecutor):
             step = await self._step(context, updater, spec, current, responses, principal)
             if step is None:
                 return
+            if isinstance(step, Ready):
+                await self._start_work(context, updater, spec, current, step, principal)
+                return
             if not isinstance(step, Asking):
                 await self._finish(context, updater, spec, step)
                 return
@@ -191,12 +227,13 @@ class AskbackExecutor(AgentExecutor):
                 meta = self._record_meta(current, task_id, principal)
                 if only_pages:
                     out = wire.auth_required(step.questions, still_waiting and responses is not None)
-                    await updater.update_status(pb.TASK_STATE_AUTH_REQUIRED, _message(out, context), metadata=meta)
+                    await updater.update_status(pb.TASK_STATE_AUTH_REQUIRED, proto.message(out, context), metadata=meta)
                 else:
                     out = wire.input_required(step.questions)
                     if problem:
                         out = _with_problem(out, problem)
-                    await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, _message(out, context), metadata=meta)
+                    shown = proto.message(out, context)
+                    await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, shown, metadata=meta)
             if not (only_pages and streaming) or waited >= self.patience_seconds:
                 return
             # Over a stream the task continues on its own once the page is done: look again shortly.
@@ -212,7 +249,7 @@ class AskbackExecutor(AgentExecutor):
         current: records.Record,
         responses: Mapping[str, Any] | None,
         principal: str | None,
-    ) -> Step | None:
+    ) -> Step | Ready | None:
         task_id = context.task_id or ""
         rnd = Round(
             METHOD,
@@ -225,6 +262,8 @@ class AskbackExecutor(AgentExecutor):
             _origin(context.call_context),
         )
         try:
+            if spec.name in self._work_specs and spec.kind == "tool":
+                return await self.flow.resolve(spec, rnd)  # Ready: the runner runs the function
             return await self.flow.step(spec, rnd)
         except InvalidRequestState as exc:
             if exc.reason is not Rejection.REPLAYED:
@@ -241,12 +280,99 @@ class AskbackExecutor(AgentExecutor):
         except Exception:
             logger.exception("a2a %s %s raised", spec.kind, one_line(spec.name))
             out = wire.error(f"{spec.name} failed with an internal error. The server log has the details.")
-            await updater.failed(_message(out, context))
+            await updater.failed(proto.message(out, context))
         return None
+
+    # -- a function that asks during its work, on the task runner -------------------------------------------
+    async def _start_work(self, context: RequestContext, updater: TaskUpdater, spec: Spec,
+                          current: records.Record, ready: Ready, principal: str | None) -> None:
+        task_id = context.task_id or ""
+        try:
+            await self.runner.create(self._work_specs[spec.name], ready, principal, task_id=task_id)
+        except AskbackError as exc:
+            await self._rejected(context, updater, exc)
+            return
+        # The runner's record holds the values from now on; the task's own record only says where to look.
+        running = replace(current, arguments={}, state=None, asked=(), running=True)
+        await updater.update_status(pb.TASK_STATE_WORKING, metadata=self._record_meta(running, task_id, principal))
+        await self._follow(context, updater, spec, running, principal, None)
+
+    async def _continue_work(self, context: RequestContext, updater: TaskUpdater, current: records.Record,
+                             message: pb.Message, data_parts: Sequence[Any], text: str,
+                             principal: str | None) -> None:
+        """A message on a task whose function runs: the answers to its outstanding questions, read as for
+        every A2A question, delivered to the runner (which validates them and asks again, saying why)."""
+        task_id = context.task_id or ""
+        spec = self._specs[(current.kind, current.name)]
+        try:
+            state = await self.runner.get(task_id, principal, self._work_specs)
+        except UnknownTask:
+            _redact(message, [])
+            out = wire.error(f"The work of {spec.name} on this task is no longer kept (it expired). "
+                             "Call the tool again.")
+            await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context), metadata=_done())
+            return
+        asked = work_tasks.questions(state) if state.status == "input_required" else []
+        problem = None
+        responses: dict[str, Any] = {}
+        if not asked:
+            problem = "The task was not waiting for an answer, so this message was not used."
+        else:
+            try:
+                responses = wire.read_answers(data_parts, asked)
+            except wire.BadMessage as exc:
+                problem = str(exc)
+            if not data_parts and text.strip():
+                responses, problem = _text_answer(text, asked)
+            unknown = _unasked(data_parts, asked)
+            if unknown and problem is None:
+                problem = f"Not asked, so not used: {', '.join(unknown)}. Answer the fields of the schema."
+        _redact(message, sorted({f for r in responses.values() for f in r.get("content", {})}))
+        if responses:
+            with contextlib.suppress(UnknownTask):  # expired meanwhile: the follow below says how it ended
+                await self.runner.update(task_id, principal, responses, self._work_specs)
+        await self._follow(context, updater, spec, current, principal, problem)
+
+    async def _follow(self, context: RequestContext, updater: TaskUpdater, spec: Spec, current: records.Record,
+                      principal: str | None, problem: str | None) -> None:
+        """Publish the runner's states until the function asks (input required) or the task settles."""
+        task_id = context.task_id or ""
+        meta = self._record_meta(current, task_id, principal)
+        said: str | None = None
+        try:
+            async with contextlib.aclosing(self.runner.follow(task_id, principal, self._work_specs)) as states:
+                async for state in states:
+                    if await self._publish(context, updater, spec, state, meta, problem, said):
+                        return
+                    said = state.status_message or said
+        except UnknownTask:
+            out = wire.error(f"The work of {spec.name} on this task is no longer kept (it expired).")
+            await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context), metadata=_done())
+
+    async def _publish(self, context: RequestContext, updater: TaskUpdater, spec: Spec, state: TaskState,
+                       meta: dict[str, Any], problem: str | None, said: str | None) -> bool:
+        """One state of the runner as A2A shows it; True once the task waits for the client or settled."""
+        if state.terminal:
+            final, out, parts = work_tasks.outcome(state)
+            if parts:
+                await updater.add_artifact([proto.part(p) for p in parts], name=spec.name)
+            shown = proto.message(out, context) if out is not None else None
+            await updater.update_status(_STATES.get(final, pb.TASK_STATE_FAILED), shown, metadata=_done())
+            return True
+        if state.status == "input_required" and state.outstanding:
+            out = wire.input_required(work_tasks.questions(state))
+            if problem:
+                out = _with_problem(out, problem)
+            await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context), metadata=meta)
+            return True
+        if state.status_message and state.status_message != said:
+            out = wire.progress(state.status_message)
+            await updater.update_status(pb.TASK_STATE_WORKING, proto.message(out, context), metadata=meta)
+        return False
 
     async def _rejected(self, context: RequestContext, updater: TaskUpdater, exc: AskbackError) -> None:
         state = _STATES.get(exc.wire.a2a_state, pb.TASK_STATE_FAILED)
-        await updater.update_status(state, _message(wire.error(exc.public_message), context), metadata=_done())
+        await updater.update_status(state, proto.message(wire.error(exc.public_message), context), metadata=_done())
 
     async def _await_finish(self, task_id: str, call: ServerCallContext, seconds: float = 30.0) -> None:
         waited = 0.0
@@ -257,13 +383,13 @@ class AskbackExecutor(AgentExecutor):
     async def _finish(self, context: RequestContext, updater: TaskUpdater, spec: Spec, step: Step) -> None:
         if isinstance(step, Finished):
             parts = wire.prompt_parts(step.value) if spec.kind == "prompt" else wire.result_parts(step.value)
-            await updater.add_artifact([_part(p) for p in parts], name=spec.name)
+            await updater.add_artifact([proto.part(p) for p in parts], name=spec.name)
             await updater.update_status(pb.TASK_STATE_COMPLETED, metadata=_done())
             return
         assert isinstance(step, Refused)
         out = wire.refusal(step.refusal)
         state = pb.TASK_STATE_REJECTED if step.refusal.is_error else pb.TASK_STATE_CANCELED
-        await updater.update_status(state, _message(out, context), metadata=_done())
+        await updater.update_status(state, proto.message(out, context), metadata=_done())
 
     def _record_meta(self, current: records.Record, task_id: str, principal: str | None) -> dict[str, Any]:
         runtime = self.app.runtime
@@ -329,29 +455,7 @@ def _redact(message: pb.Message, fields: Sequence[str]) -> None:
     """
     note = {records.RECORD_KEY: _SEALED_NOTE, "fields": list(fields)}
     del message.parts[:]
-    message.parts.append(_part(wire.PartOut(data=note, media_type=wire.JSON_MEDIA_TYPE)))
-
-
-def _part(p: wire.PartOut) -> pb.Part:
-    if p.text is not None:
-        return pb.Part(text=p.text)
-    value = struct_pb2.Value()
-    json_format.ParseDict(p.data, value)
-    return pb.Part(data=value, media_type=p.media_type)
-
-
-def _message(out: wire.MessageOut, context: RequestContext) -> pb.Message:
-    metadata = struct_pb2.Struct()
-    json_format.ParseDict(out.metadata, metadata)
-    return pb.Message(
-        message_id=str(uuid.uuid4()),
-        role=pb.ROLE_AGENT,
-        task_id=context.task_id or "",
-        context_id=context.context_id or "",
-        parts=[_part(p) for p in out.parts],
-        metadata=metadata,
-        extensions=[wire.EXTENSION_URI],
-    )
+    message.parts.append(proto.part(wire.PartOut(data=note, media_type=wire.JSON_MEDIA_TYPE)))
 
 
 def _new_task(task_id: str, context_id: str, message: pb.Message) -> pb.Task:

@@ -52,6 +52,7 @@ class Record:
     arguments: dict[str, Any]
     state: str | None = None
     asked: tuple[Asked, ...] = field(default=())
+    running: bool = False  # the function runs on the task runner (`askback.a2a.work`), which keeps the rest
 
     def target(self, task_id: str) -> str:
         """The flow's binding target: the skill and the task, so a state cannot move to another task."""
@@ -65,6 +66,7 @@ def seal(keyring: Keyring, record: Record, *, audience: str, task_id: str, princ
         "arguments": record.arguments,
         "state": record.state,
         "asked": [[a.key, a.schema, a.url] for a in record.asked],
+        "running": record.running,
     }
     return seal_json(keyring, body, binding(_METHOD, audience, task_id, principal))
 
@@ -74,6 +76,7 @@ def open_record(keyring: Keyring, token: Any, *, audience: str, task_id: str, pr
     body = open_json(keyring, token, binding(_METHOD, audience, task_id, principal))
     try:
         asked = tuple(Asked(str(k), s, u) for k, s, u in body["asked"])
-        return Record(str(body["kind"]), str(body["name"]), dict(body["arguments"]), body["state"], asked)
+        return Record(str(body["kind"]), str(body["name"]), dict(body["arguments"]), body["state"], asked,
+                      bool(body.get("running", False)))
     except (ValueError, KeyError, TypeError, AttributeError):
         raise InvalidRequestState(Rejection.MALFORMED_BODY) from None

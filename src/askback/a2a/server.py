@@ -41,6 +41,17 @@ class _Handler(DefaultRequestHandler):
     finished task, as if the message had been applied. Here that sender gets a clear error instead.
     """
 
+    def __init__(self, executor: AskbackExecutor, **kwargs: Any) -> None:
+        super().__init__(agent_executor=executor, **kwargs)
+        self._askback = executor
+
+    async def on_cancel_task(self, params: pb.CancelTaskRequest, context: ServerCallContext) -> Any:
+        """The SDK cancels a task parked with no producer behind it by writing CANCELED itself, without the
+        executor: a function parked on the task runner is then stopped here (on whichever replica holds it)."""
+        result = await super().on_cancel_task(params, context)
+        await self._askback.cancel_work(params.id, context)
+        return result
+
     async def on_message_send(self, params: pb.SendMessageRequest, context: ServerCallContext) -> Any:
         result = await super().on_message_send(params, context)
         sent = params.message
@@ -78,7 +89,7 @@ class A2AServer:
         self.executor = AskbackExecutor(app, poll_seconds=poll_seconds, task_finished=self._finished)
         self._card = agent_card(app, self._url(None))
         self.handler = _Handler(
-            agent_executor=self.executor,
+            executor=self.executor,
             task_store=self.tasks.store,
             agent_card=self._card,
             event_stream=self.tasks.event_stream,
@@ -140,5 +151,6 @@ class A2AServer:
         try:
             yield
         finally:
+            await self.executor.stop_work()  # before the handler closes: followers still publish how tasks ended
             await self.handler.aclose()
             await self.tasks.close()

@@ -191,6 +191,11 @@ def refusal(refused: Refuse) -> MessageOut:
     return MessageOut(parts, {EXTENSION_URI: {"kind": "refusal", "outcome": refused.reason}})
 
 
+def progress(text: str) -> MessageOut:
+    """The status message of `TASK_STATE_WORKING` while a function works: what it said it is doing."""
+    return MessageOut((PartOut(text=text),), {EXTENSION_URI: {"kind": "status"}})
+
+
 def error(message: str) -> MessageOut:
     return MessageOut((PartOut(text=message),), {EXTENSION_URI: {"kind": "error"}})
 

@@ -26,6 +26,8 @@ is a boolean's name (`is_password_set`). An Indian postal "PIN code" (with a pos
 
 from __future__ import annotations
 
+import contextlib
+import html
 import importlib
 import re
 import unicodedata
@@ -33,8 +35,19 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
+from urllib.parse import unquote
 
-from askback.core.secret_words import ARABIC_FOLD, PARTS, SETTING_PARTS, SETTINGS, WORDS
+from askback.core.secret_words import (
+    ARABIC_FOLD,
+    PARTS,
+    REQUEST,
+    REQUEST_PARTS,
+    SETTING_PARTS,
+    SETTINGS,
+    STATE,
+    STATE_PARTS,
+    WORDS,
+)
 
 # --------------------------------------------------------------------------------------------------------------
 # Reading a text: invisible characters, look-alikes, digits for letters, words.
@@ -170,13 +183,130 @@ def _unspaced(match: re.Match[str]) -> str:
     return match.group(0).replace(" ", "")
 
 
+# Encodings a text can hide a word in, decoded before it is read: HTML character references and entities
+# ("&#112;assword", "to&shy;ken", "Mot&nbsp;de&nbsp;passe") and percent-encoding ("par%6fla", "%D0%BF%D0%B0...").
+_HTML_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+# Text under a right-to-left override is shown reversed: "\u202edrowssap\u202c" reads "password" on screen.
+_RTL_OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|\u2069|$)")
+# Symbols that show a letter: regional indicators (🇵🇮🇳), squared and negative-squared or circled capitals (🅰),
+# parenthesized letters (⒫⒜⒭⒪⒧⒜, 🄿); NFKC leaves the first ones alone and turns the last ones into "(p)".
+_LETTER_SYMBOLS = str.maketrans(
+    {**{0x1F1E6 + i: chr(97 + i) for i in range(26)}, **{0x1F130 + i: chr(97 + i) for i in range(26)},
+     **{0x1F150 + i: chr(97 + i) for i in range(26)}, **{0x1F170 + i: chr(97 + i) for i in range(26)},
+     **{0x1F110 + i: chr(97 + i) for i in range(26)}, **{0x249C + i: chr(97 + i) for i in range(26)},
+     0x2800: None})  # the braille blank looks like a space but is no separator: "to⠀ken"
+_LETTER_SYMBOL_RANGE = re.compile("[\u249c-\u24b5\u2800\U0001f110-\U0001f189\U0001f1e6-\U0001f1ff]")
+# Pictographs typed inside a word ("p🔑wd", "secre🔒t", "パス🔑ワード"): dropped, the word is read whole.
+_PICTOGRAPH_INSIDE = re.compile("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]+(?=\\w)")
+# Odd spaces (no-break, thin, ideographic...) inside a word: a second reading without them ("pri\xa0vkey").
+_ODD_SPACE_INSIDE = re.compile("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
+# Chinese and Japanese characters spaced out ("密 码"): a second reading joins them.
+_CJK_SPACED = re.compile("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
+# A text in hiragana alone ("ぱすわーど") is also read in katakana, the way such loanwords are written.
+_HIRAGANA_ONLY = re.compile("[\u3041-\u3096\u30fc]+")
+_HIRAGANA_TO_KATAKANA = str.maketrans({c: c + 0x60 for c in range(0x3041, 0x3097)})
+_MAX_DECODED = 4096  # a longer text is read as written: decoding is for names and labels, kept linear and bounded
+
+
+def _decoded(text: str) -> str:
+    """`text` with HTML references and percent-escapes decoded, overridden runs turned back, letter symbols read."""
+    if len(text) > _MAX_DECODED:
+        return text
+    for _ in range(2):  # "&amp;#112;" is encoded twice; more layers are not a spelling anyone reads
+        if "&" in text and _HTML_REFERENCE.search(text):
+            text = html.unescape(text)
+        if "%" in text and _PERCENT.search(text):
+            with contextlib.suppress(UnicodeDecodeError):  # "20%de descuento": no escape, the text stays as written
+                text = unquote(text, errors="strict")
+    if not text.isascii():
+        if _LETTER_SYMBOL_RANGE.search(text):
+            text = text.translate(_LETTER_SYMBOLS)
+        text = _PICTOGRAPH_INSIDE.sub("", _INVISIBLE.sub("", text)) if _PICTOGRAPH_INSIDE.search(_INVISIBLE.sub("", text)) else text
+    return text
+
+
+_CHOSEONG = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+_JUNGSEONG = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
+_JONGSEONG = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+_JAMO_RUN = re.compile("[\u3131-\u318e]{4,}")
+
+
+def _composed_jamo(match: re.Match[str]) -> str:
+    """Korean letters typed one by one ("ㅂㅣㅁㅣㄹ...") composed into the syllables they spell ("비밀...")."""
+    jamo, out, i = match.group(0), [], 0
+    while i < len(jamo):
+        cho, jung = jamo[i], jamo[i + 1 : i + 2]
+        if cho not in _CHOSEONG or not jung or jung not in _JUNGSEONG:
+            out.append(cho)
+            i += 1
+            continue
+        jong, step = 0, 2
+        nxt, after = jamo[i + 2 : i + 3], jamo[i + 3 : i + 4]
+        if nxt and nxt in _JONGSEONG and not (after and after in _JUNGSEONG):
+            jong, step = _JONGSEONG.index(nxt), 3
+        out.append(chr(0xAC00 + (_CHOSEONG.index(cho) * 21 + _JUNGSEONG.index(jung)) * 28 + jong))
+        i += step
+    return "".join(out)
+
+
+# Typos of the long credential words ("pasword", "passwrod", "secert", "mnemnonic", "seed pharse"): a word one
+# edit away (Damerau-Levenshtein: one letter added, dropped, changed, or two swapped) from one of these, with the
+# same first letter, is read as it. Only these words, only words of five letters or more, and never a real word
+# that happens to be that close (`_NOT_TYPOS`).
+_TYPO_TARGETS = ("password", "passwort", "passphrase", "passcode", "mnemonic", "private", "secret", "phrase",
+                 "credentials", "credential", "recovery")
+_NOT_TYPOS = frozenset(["passport", "passports", "passwords", "phase", "phases", "phrased", "secrete", "secreted", "secrets", "privates", "privat", "mnemonics", "phrases", "recover", "recovers", "credentia", "sacred", "secrecy", "privateer"])
+_TYPO_BY_HEAD: dict[tuple[str, int], tuple[str, ...]] = {}
+for _target in _TYPO_TARGETS:
+    for _length in (len(_target) - 1, len(_target), len(_target) + 1):
+        _TYPO_BY_HEAD[(_target[0], _length)] = (*_TYPO_BY_HEAD.get((_target[0], _length), ()), _target)
+
+
+def _one_edit(word: str, target: str) -> bool:
+    """Whether `word` is one insertion, deletion, substitution or adjacent swap away from `target`."""
+    if word == target:
+        return False
+    if len(word) == len(target):
+        diff = [i for i, (a, b) in enumerate(zip(word, target, strict=True)) if a != b]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and word[diff[0]] == target[diff[1]] and word[diff[1]] == target[diff[0]])
+    short, long = (word, target) if len(word) < len(target) else (target, word)
+    i = next((i for i, (a, b) in enumerate(zip(short, long, strict=False)) if a != b), len(short))
+    return short[i:] == long[i + 1:]
+
+
+def _typo_read(words: str) -> str | None:
+    """`words` with each typo of a credential word read as the word, or None when there is none."""
+    out, changed = [], False
+    for word in words.split(" "):
+        targets = _TYPO_BY_HEAD.get((word[:1], len(word)), ()) if len(word) >= 5 and word not in _NOT_TYPOS else ()
+        fixed = next((t for t in targets if _one_edit(word, t)), None)
+        changed = changed or fixed is not None
+        out.append(fixed or word)
+    return " ".join(out) if changed else None
+
+
 def _readings(text: str) -> list[str]:
     """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
     spaced = _ZERO_WIDTH_INSIDE.sub(" ", text) if not text.isascii() and _ZERO_WIDTH_INSIDE.search(text) else None
+    # Before NFKC, which turns compatibility jamo into conjoining ones that no longer compose.
+    jamo = _JAMO_RUN.sub(_composed_jamo, text) if not text.isascii() and _JAMO_RUN.search(text) else None
+    unspaced = _ODD_SPACE_INSIDE.sub("", text) if not text.isascii() and _ODD_SPACE_INSIDE.search(text) else None
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
     if not text.isascii():
         text = _script_folded(text)
     forms = [text]
+    if unspaced is not None:
+        forms.append(unicodedata.normalize("NFKC", _script_folded(_INVISIBLE.sub("", unspaced))))
+    if not text.isascii():
+        for extra in (
+            _CJK_SPACED.sub("", text) if _CJK_SPACED.search(text) else None,
+            text.translate(_HIRAGANA_TO_KATAKANA) if _HIRAGANA_ONLY.fullmatch(text.strip()) else None,
+            jamo,
+        ):
+            if extra is not None:
+                forms.append(unicodedata.normalize("NFKC", extra))
     if spaced is not None:  # "پاس\u200cورڈ" is "پاسورڈ" and "پاس ورڈ"
         forms.append(_script_folded(unicodedata.normalize("NFKC", _INVISIBLE.sub("", spaced))))
     if _ALTERNATING_CASE.search(text):
@@ -198,6 +328,9 @@ def _readings(text: str) -> list[str]:
         words = _SPACED_LETTERS.sub(_unspaced, folded)
         if words and words not in readings:
             readings.append(words)
+            typo = _typo_read(words)
+            if typo is not None and typo not in readings:
+                readings.append(typo)
         if not form.isascii() and _SPACED_SYLLABLES.search(folded):
             joined = _SPACED_LETTERS.sub(_unspaced, _SPACED_SYLLABLES.sub(_unspaced, folded))
             if joined not in readings:
@@ -301,14 +434,15 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|dogrulama kod\w*|tek kullanimlik (?:kod|sifre)\w*|onay kod\w*"
         r"|код\w* (?:подтверждени\w*|из смс|доступа|верификации|підтвердженн\w*|доступу)|одноразов\w* (?:код|парол)\w*"
         r"|смс код|sms код|код\w* (?:из|з) (?:sms|смс)|κωδικ\w* (?:επαληθευσ\w*|επιβεβαιωσ\w*|μιασ χρησ\w*)"
+        r"|(?:steam )?guard ?codes?|steam guard|(?:homekit|setup|set up) ?codes?|(?:\w+ )?(?:authenticator|auth) app codes?"
         r"|(?:sms|chip|push|photo) ?tans?|(?:m|i|e)tan|tan (?:codes?|nummer|numbers?)|transaktionsnummer"
         r"|(?:\d|four|six|eight) digit (?:codes?|numbers?)|codes? (?:from|in) (?:your |the )?(?:authenticator|sms|text|email|app)\w*|(?:sms|otp|2fa|mfa) verification"
         r"|codes? (?:that )?(?:we |i )?(?:just )?(?:texted|sent|emailed|messaged)")),
-    ("one-time code", "confirmation", _W.format(r"confirmation ?codes?|confirmation ?numbers?|codigo de confirmacion")),
+    ("one-time code", "confirmation", _W.format(r"confirmation ?codes?|codigo de confirmacion")),
     # API keys and other access keys.
     ("API key", "strong", _W.format(
         r"access ?key ?ids?|x ?api ?keys?|api ?keys?|apikeys?|access ?keys?|serial ?keys?|registration ?keys?|secret ?access ?keys?|secret ?keys?|licen[cs]e ?keys?"
-        r"|product ?keys?|activation ?keys?|miyao|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
+        r"|product ?keys?|activation ?keys?|admin ?keys?|write ?keys?|miyao|app ?keys?|application ?keys?|auth ?keys?|master ?keys?|consumer ?keys?"
         r"|developer ?keys?|dev ?keys?|service account ?keys?|service account json ?keys?|json ?keys?|account ?keys?|storage ?keys?|subscription ?keys?"
         r"|integration ?keys?|hmac ?(?:keys?|secrets?)|webhook ?keys?|wi ?fi ?keys?|wpa ?2? ?keys?|network ?keys?"
         r"|wep ?keys?|psks?|pre ?shared ?keys?|shared ?keys?|session ?keys?|client ?keys?|cloud ?keys?|aws ?keys?"
@@ -360,7 +494,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # Recovery phrases and mnemonics.
     ("recovery phrase", "strong", _W.format(
         r"seed ?(?:phrases?|words?|sentences?)|wallet ?seeds?|(?:recovery|backup|secret|restore|mnemonic) ?(?:phrases?|words?|seeds?|sentences?)"
-        r"|(?<!instruction )(?<!opcode )(?<!assembly )mnemonics?(?! (?:devices?|techniques?|aids?|rhymes?|tricks?|methods?|for|to|of))"
+        r"|(?<!instruction )(?<!opcode )(?<!assembly )mnemonics?(?! (?:devices?|techniques?|aids?|rhymes?|tricks?|methods?|for|to (?:remember|memori[sz]e|recall|help|learn)))"
         r"|mnemonic ?(?:phrases?|codes?|keys?)|bip ?39(?: (?:phrases?|words?|seeds?|mnemonics?))?"
         r"|(?:12|24|18|twelve|twenty four) ?words? ?(?:phrases?|seeds?|recovery|backup|mnemonics?)"
         r"|(?:12|24|18|twelve|twenty four) words (?:of|from|in) (?:your |the )?(?:seed|wallet|recovery|backup)"
@@ -436,12 +570,31 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
     # A bare "code" is a one-time code when the text says where it came from (an SMS, an authenticator).
     # TAN (a bank's transaction number) in capitals; "tan" in lower case is a colour or a tangent.
     ("one-time code", "bare_tan", _W.format(r"tans?")),
-    ("one-time code", "bare_code", _W.format(r"codes?|codigos?|codice|codici|kode|koden|koder|koodi\w*|kod|kodu|код\w*|κωδικ\w*")),
+    ("one-time code", "bare_code", _W.format(r"codes?|codigos?|codice|codici|kode|koden|koder|koodi\w*|kod|kodu|код\w*|κωδικ\w*"
+                                                 r"|codul|codi|kodas|koda|kods|kodi|kodot|kodni|koodu|kood|ikhodi|msimbo|lambar\w*")),
+    # A code and an SMS in one sentence, in scripts matched anywhere: "SMS-ით მიღებული კოდი", "এসএমএসে পাঠানো কোডটি".
+    ("one-time code", "part", _S.format(r"(?:sms|смс|ایس ایم ایس|এসএমএস|ኤስኤምኤስ|කෙටි පණිවිඩ|សារ)[^|]{0,40}(?:კოდ|կոդ|ኮድ|কোড|קוד|کوڈ|کد|ကုဒ်|កូដ|කේත|код)"
+                                        r"|(?:კოდ|կոդ|ኮድ|কোড|קוד|کوڈ|کد|ကုဒ်|កូដ|කේත|код)[^|]{0,40}(?:sms|смс|ایس ایم ایس|এসএমএস)")),
     ("card number", "strong", _W.format(
         r"(?:full |long |)numbers? of (?:your |the |a )?(?:credit |debit |payment |bank |)cards?|(?:\d+ digit |long )?(?:numbers?|digits) on (?:the (?:front|back) of )?(?:your |the )?(?:card|cards)"
         r"|1[3-9] digit (?:card )?numbers?|pan ?numbers?")),
     ("card expiry", "strong", _W.format(r"(?:expiry|expiration|exp|valid thru|valid until)(?: dates?| months?| years?)? (?:on |of |)(?:your |the |)card")),
-    ("access code", "strong", _W.format(r"(?:safe|lock|locker|padlock|vault|door|gate|alarm|garage|keypad|entry|building) ?(?:combinations?|codes?)")),
+    ("access code", "strong", _W.format(r"(?:safe|lock|locker|padlock|vault|door|gate|alarm|garage|keypad|entry|building) ?(?:combinations?|codes?)"
+                                         r"|(?:alarm )?(?:disarm|disarming|arming) ?codes?")),
+    # Short names that are a credential only as the whole name of a field.
+    ("token", "whole_name", _W.format(r"toks?|tkns?")),
+    ("API key", "whole_name", _W.format(r"sk")),
+    ("private key", "strong", _W.format(r"keys? pem|pem keys?|kube ?configs?(?: (?:contents?|files?|yaml))?")),
+    ("card security code", "strong", _W.format(r"(?:amex|card) cids?")),
+    ("card expiry", "strong", _W.format(r"exp (?:months?|years?|mm|yy|yyyy)|expir\w* (?:months?|years?)")),
+    ("session cookie", "strong", _W.format(r"roblosecurity|gh sess|laravel session|wordpress logged in\w*|connect sid")),
+    ("API key", "strong", _W.format(r"(?:m ?pesa|daraja|lipa na m ?pesa) ?pass ?keys?")),
+    ("PIN", "strong", _W.format(r"nip (?:de |)(?:la |tu |su |)tarjeta|(?:namba|nambari) (?:yako |yangu |)ya siri|clave de (?:\d|cuatro|seis) digitos")),
+    ("card security code", "strong", _W.format(r"(?:tres|3|cuatro|4) digitos (?:del|en el) reverso|(?:3|trois|4|quatre) chiffres au dos"
+                                               r"|(?:tre|3|quattro|4) cifre sul retro|(?:три|3|четыре|4) цифры на обратной стороне|(?:tres|3) digitos no verso")),
+    ("recovery phrase", "strong", _W.format(r"palabras (?:de recuperacion|secretas)|palavras (?:de recuperacao|secretas)|mots de (?:recuperation|recuperation)"
+                                            r"|(?:12|24) (?:palabras|palavras|parole|mots|worter|woorden|слов)")),
+    ("card expiry", "strong", _W.format(r"(?:valid|validity|expiry|expiration|expires|vencimiento|validade|validez|gultig|scadenza|срок действия)\w* mm ?yy(?:yy)?")),
     ("security answer", "strong", _W.format(r"maiden names?|(?:name of )?your first (?:pet|car|school|teacher|boss)|childhood nickname")),
     ("card number", "strong", _W.format(r"(?:long )?numbers? on (?:the )?(?:front|back) of (?:your |the )?card")),
     ("card security code", "strong", _W.format(
@@ -850,6 +1003,9 @@ _SETTING_AFTER = _set(
     "minimallange"
 )
 # A word before the phrase that counts it or says it is a model's unit: max_tokens, number of tokens, input tokens.
+# In a name, a setting word a little further on still names a setting: totp_digits, otp_channel, mnemonic_language.
+_SETTING_AFTER_NAME = _set("channel channels digits period remaining language languages diameter retry retries tier "
+                           "tiers algorithm mm")
 _COUNT_BEFORE = _set(
     "max maximum min minimum num number numbers total count counts limit limits many much amount quantity "
     "average avg mean luong jumlah so kac berapa nhieu viele combien cuantos cuantas quantos quantas quanti quante "
@@ -874,7 +1030,7 @@ _PIN_ORDINARY_CONTEXT = _set(
     "adc dac sda scl jumper pullup pulldown interrupt mosi miso sck connector socket plug chip chips board "
     "boards header headers button buttons map maps marker markers location locations drop dropped hair "
     "bowling grenade lapel badge cushion message messages post posts comment comments tweet tweets chat chats "
-    "tab tabs dashboard sidebar thread threads channel channels repo repository issue issues dependency "
+    "diameter tab tabs dashboard sidebar thread threads channel channels repo repository issue issues dependency "
     "dependencies package packages version versions pinned pinning pins pinboard"
 )
 _PIN_HARDWARE = _set(
@@ -883,7 +1039,7 @@ _PIN_HARDWARE = _set(
     "sda scl jumper pullup pulldown interrupt mosi miso sck connector socket header headers chip board"
 )
 _PIN_ORDINARY_AFTER = _set(
-    "to it this that the a an top mode state count out layout header headers position location icon color "
+    "diameter length width height thread pitch spacing mm to it this that the a an top mode state count out layout header headers position location icon color "
     "colour board on onto up down direction value values function assignment mapping voltage pull latitude "
     "longitude lat lng lon coordinates coordinate"
 )
@@ -893,7 +1049,7 @@ _PIN_CREDENTIAL_CUES = _set(
     "payment transaction"
 )
 _PASS_ORDINARY = _set(
-    "boarding season bus day hall free ski backstage press visitor first second single multi two render "
+    "battle boarding season bus day hall free ski backstage press visitor first second single multi two render "
     "mountain by park gym museum metro transit train rail travel vip festival event weekly monthly annual "
     "yearly week month year rate fail failed count through threshold mark percentage score grade type holder "
     "holders number id check criteria a the"
@@ -958,7 +1114,7 @@ _SLOGAN_CONTEXT = _set(
 )
 # Where a bare "code" came from when it is a one-time code.
 _CODE_CUES = _set(
-    "sms smsem smsa texted authenticator autenticador autenticatore authentificateur authenticatorapp otp totp "
+    "sms smsem smsa tekstiviestilla tekstiviestina foonu texted authenticator autenticador autenticatore authentificateur authenticatorapp otp totp "
     "2fa mfa смс bankid"
 )
 _CODE_ORDINARY_BEFORE = _set(
@@ -992,6 +1148,7 @@ _INDIAN_TAX = _set("india indian tax income aadhaar aadhar gst itr kyc")
 _PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन")
 _PAN_ORDINARY = _set("angle tilt zoom speed camera ptz degrees degree position axis frying cake baking kitchen audio "
                      "stereo left right balance motion scroll zooming gesture")
+_PAN_MASKED = _set("masked truncated last4 last obfuscated redacted hidden")
 _ID_CARD_BEFORE = _set("id identity national student library membership loyalty insurance health voter شناختي قومي")
 _TOKEN_CONTEXT = _set("ring arcade casino laundry subway")
 # "Public key", "公開鍵": the other half of a key pair, published on purpose.
@@ -1016,6 +1173,8 @@ def _ordinary_here(
     purpose = (nxt == "used" and after[1:2] in (["to"], ["for"], ["by"], ["when"])) or (
         nxt in ("file", "files") and after[1:2] in (["contents"], ["content"], ["text"], ["body"], ["data"])
     )  # "the token used to authenticate", "the private key file contents": the credential itself
+    if text.states and kind != "purpose":
+        return True  # "Your password was changed", "must be at least 8 characters": a report or a rule, no request
     if text.yes_no:
         return True  # "Whether new accounts must set a password": a yes or no about a credential, never one
     if text.identifier and (set(before[:2]) & _BOOLEAN_HEAD or (
@@ -1028,6 +1187,8 @@ def _ordinary_here(
             return True  # "密码最小长度", "ความยาวขั้นต่ำของรหัสผ่าน", "الحد الأدنى لطول كلمة المرور"
         if " " not in matched and len(matched) > 9 and _SETTING_INSIDE.search(matched):
             return True  # passwordminlength, lösenordslängd
+        if text.identifier and set(after[:3]) & (_SETTING_AFTER | _SETTING_AFTER_NAME):
+            return True  # password_hash_algorithm, pin_retry_limit, seed_phrase_word_count: a setting's name
     if before[-1:] and before[-1] in _PUBLIC and kind in ("strong", "part") and label in ("private key", "API key"):
         return True  # "your public PGP key block": the public half
     if label == "card number" and (text.pan_card or (before[-1:] and before[-1] in _ID_CARD_BEFORE)):
@@ -1068,7 +1229,8 @@ def _ordinary_here(
             return True  # "tokens", "input tokens": the model's unit, counted
         if count <= 4 and text.context & _COUNT_BEFORE:
             return True  # a short label counting tokens, in whichever reading ("Αριθμός token" folded to Latin)
-        return bool(set(before[-3:]) & (_COUNT_BEFORE | _MODEL_UNIT_BEFORE) or set(after[:2]) & _COUNT_BEFORE)
+        # Only the next word counts it ("tokens count"): "paste your token here so..." is no count.
+        return bool(set(before[-3:]) & (_COUNT_BEFORE | _MODEL_UNIT_BEFORE) or set(after[:1]) & _COUNT_BEFORE)
     if kind == "pin":
         return bool(text.context & _PIN_HARDWARE)
     if kind == "bare_pin":
@@ -1084,6 +1246,8 @@ def _ordinary_here(
     if kind == "bare_pass":
         return count > 3 or bool(set(before[-1:]) & _PASS_ORDINARY or nxt in _PASS_ORDINARY)
     if kind == "bare_pan":
+        if set(before[-1:]) & _PAN_MASKED or nxt in ("x", "y", "z", "axis"):
+            return True  # masked_pan shows four digits at most; pan_x is a camera's axis
         if text.pan_card or text.context & (_INDIAN_TAX | _PAN_ORDINARY):
             return True  # India's Permanent Account Number (a tax id), a camera's pan, a frying pan
         # A short name (pan, card_pan, APP_PAN, pan_2) is the card's Primary Account Number; in prose, a pan.
@@ -1109,7 +1273,9 @@ def _ordinary_here(
     if kind == "slogan":
         return bool(set(before[-2:] + after[:2]) & _SLOGAN_CONTEXT)
     if kind == "bare_tan":
-        return not text.shouts_tan
+        return not (text.shouts_tan or count == 1)  # "TAN", a field named `tan`: a bank's transaction number
+    if kind == "whole_name":
+        return count != 1  # `tok`, `tkn`, `sk`: a credential only as the whole name
     if kind == "bare_code":
         return not (text.context & _CODE_CUES) or bool(set(before[-2:]) & _CODE_ORDINARY_BEFORE)
     if kind == "words_count":
@@ -1134,6 +1300,7 @@ class _Text:
     identifier: bool = False  # one identifier (no spaces): is_password_set names a boolean
     non_latin: bool = False  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
     pan_card: bool = False  # "PAN card" as written: India's tax id card, whatever follows
+    states: bool = False  # a report of a credential's state or a rule about it, with no request verb
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -1152,20 +1319,43 @@ def _term_in(words: str, text: _Text) -> str | None:
     return None
 
 
+def _fragments(words: tuple[str, ...], parts: tuple[str, ...]) -> re.Pattern[str]:
+    whole = r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)"
+    anywhere = "|".join(re.escape(unicodedata.normalize("NFKC", p.translate(ARABIC_FOLD))) for p in parts)
+    return re.compile(whole + "|" + anywhere)
+
+
+_STATE = _fragments(STATE, STATE_PARTS)
+_REQUEST = _fragments(REQUEST, REQUEST_PARTS)
+
+
+def _states(readings: list[str]) -> bool:
+    """Whether the text reports a credential's state or states a rule about it, and asks for nothing."""
+    if not readings or (len(readings[0]) < 12 and readings[0].isascii()):
+        return False  # a name or a short label ("Password updated" aside) names the field itself
+    # The text as written (decoded): a look-alike folding of Arabic or Thai letters is no reading of its verbs.
+    return bool(_STATE.search(readings[0])) and not _REQUEST.search(readings[0])
+
+
 _SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
 _SHOUTED_TAN = re.compile(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
 
 
 def _term(text: str) -> str | None:
+    text = _decoded(text)
     readings = _readings(text)
+    if "\u202e" in text:  # an override used only to embed keeps its order; one used to hide a word is turned back
+        readings += [r for r in _readings(_RTL_OVERRIDE.sub(lambda m: m.group(1)[::-1], text)) if r not in readings]
+    shouted = text if text.isascii() else text + " " + _fold_confusables(text)  # "РIN" with a Cyrillic Р
     whole = _Text(
         context=frozenset(w for words in readings for w in words.split()),
-        shouts_pin=bool(_SHOUTED_PIN.search(text)) and text != text.upper(),
-        shouts_tan=bool(_SHOUTED_TAN.search(text)) and text != text.upper(),
+        shouts_pin=bool(_SHOUTED_PIN.search(shouted)) and text != text.upper(),
+        shouts_tan=bool(_SHOUTED_TAN.search(shouted)) and text != text.upper(),
         yes_no=bool(readings) and readings[0].split(" ", 1)[0] in ("whether", "ob"),
         identifier=not any(c.isspace() for c in text.strip()),
         non_latin=_needs_parts(text),
         pan_card=bool(_PAN_CARD.search(text)),
+        states=_states(readings),
     )
     for words in readings:
         term = _term_in(words, whole)

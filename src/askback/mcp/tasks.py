@@ -100,6 +100,8 @@ def detailed(task_id: str, state: TaskState) -> dict[str, Any]:
 class McpTaskWire:
     """How a task's outcome and questions are spelled on MCP."""
 
+    name = "mcp"
+
     def result(self, spec: Spec, value: Any) -> dict[str, Any]:
         result = wire.tool_result(value, has_output_schema=spec.output_schema is not None)
         result.pop("resultType", None)  # the task's own result is a `CallToolResult`, inlined in a DetailedTask

@@ -5,7 +5,8 @@ an MCP task's whole state lives in askback's `Store` under its id (`TaskRecords`
 show nothing of the arguments or answers, a record copied onto another task does not open, and a principal
 other than the one that created the task cannot open it: to that principal the task does not exist.
 
-Store keys, per task (the store namespaces them per app):
+Store keys, per task (the store namespaces them per app; each wire has its own prefix, `task` for MCP and
+`a2a-task` for A2A, and its own binding, so a task of one wire is never found through the other):
 
 - `task:<id>` — the sealed `TaskState`, written only by the process running the task (or taking it over);
 - `task-answer:<id>:<key>` — a sealed answer `tasks/update` delivered (any replica writes, the runner reads);
@@ -64,71 +65,73 @@ def state_from_json(body: Any) -> TaskState:
         raise InvalidRequestState(Rejection.MALFORMED_BODY) from None
 
 
-_STATE = "mcp/task"
-_ANSWER = "mcp/task-answer"
-
-
 class TaskRecords:
-    """One app's task records in its store."""
+    """One app's task records of one wire (`"mcp"`, `"a2a"`) in its store."""
 
-    def __init__(self, store: Store, keyring: Keyring, audience: str, clock: Clock) -> None:
+    def __init__(self, store: Store, keyring: Keyring, audience: str, clock: Clock, wire: str = "mcp") -> None:
         self.store = store
         self.keyring = keyring
         self.audience = audience
         self.clock = clock
+        self._state_purpose = f"{wire}/task"
+        self._answer_purpose = f"{wire}/task-answer"
+        self._ns = "task" if wire == "mcp" else f"{wire}-task"  # MCP keeps the keys it always had
 
     async def write(self, task_id: str, principal: str | None, state: TaskState) -> None:
-        token = seal_json(self.keyring, state_to_json(state), binding(_STATE, self.audience, task_id, principal))
-        await self.store.put(f"task:{task_id}", token.encode(), state.expires_at())
+        bound = binding(self._state_purpose, self.audience, task_id, principal)
+        token = seal_json(self.keyring, state_to_json(state), bound)
+        await self.store.put(f"{self._ns}:{task_id}", token.encode(), state.expires_at())
 
     async def read(self, task_id: str, principal: str | None) -> TaskState | None:
         """The task, or None when there is none for this principal (unknown, expired, or someone else's)."""
-        raw = await self.store.get(f"task:{task_id}")
+        raw = await self.store.get(f"{self._ns}:{task_id}")
         if raw is None:
             return None
         try:
-            body = open_json(self.keyring, raw.decode(), binding(_STATE, self.audience, task_id, principal))
+            bound = binding(self._state_purpose, self.audience, task_id, principal)
+            body = open_json(self.keyring, raw.decode(), bound)
             return state_from_json(body)
         except (InvalidRequestState, UnicodeDecodeError):
             return None
 
     async def put_answer(self, task_id: str, principal: str | None, key: str, answer: Any, until: float) -> None:
-        bound = binding(_ANSWER, self.audience, f"{task_id}:{key}", principal)
-        await self.store.put(f"task-answer:{task_id}:{key}", seal_json(self.keyring, answer, bound).encode(), until)
+        bound = binding(self._answer_purpose, self.audience, f"{task_id}:{key}", principal)
+        token = seal_json(self.keyring, answer, bound)
+        await self.store.put(f"{self._ns}-answer:{task_id}:{key}", token.encode(), until)
 
     async def answer(self, task_id: str, principal: str | None, key: str) -> Any:
         """The answer delivered for `key`, or `MISSING`."""
-        raw = await self.store.get(f"task-answer:{task_id}:{key}")
+        raw = await self.store.get(f"{self._ns}-answer:{task_id}:{key}")
         if raw is None:
             return MISSING
         try:
-            return open_json(self.keyring, raw.decode(), binding(_ANSWER, self.audience, f"{task_id}:{key}",
-                                                                 principal))
+            bound = binding(self._answer_purpose, self.audience, f"{task_id}:{key}", principal)
+            return open_json(self.keyring, raw.decode(), bound)
         except (InvalidRequestState, UnicodeDecodeError):
             return MISSING
 
     async def has_answer(self, task_id: str, key: str) -> bool:
-        return await self.store.get(f"task-answer:{task_id}:{key}") is not None
+        return await self.store.get(f"{self._ns}-answer:{task_id}:{key}") is not None
 
     async def drop_answer(self, task_id: str, key: str) -> None:
-        await self.store.take(f"task-answer:{task_id}:{key}")
+        await self.store.take(f"{self._ns}-answer:{task_id}:{key}")
 
     async def ask_cancel(self, task_id: str, until: float) -> None:
-        await self.store.put(f"task-cancel:{task_id}", b"1", until)
+        await self.store.put(f"{self._ns}-cancel:{task_id}", b"1", until)
 
     async def cancel_asked(self, task_id: str) -> bool:
-        return await self.store.get(f"task-cancel:{task_id}") is not None
+        return await self.store.get(f"{self._ns}-cancel:{task_id}") is not None
 
     async def hold_lease(self, task_id: str, owner: str, seconds: float) -> None:
-        await self.store.put(f"task-lease:{task_id}", owner.encode(), self.clock() + seconds)
+        await self.store.put(f"{self._ns}-lease:{task_id}", owner.encode(), self.clock() + seconds)
 
     async def lease_holder(self, task_id: str) -> str | None:
-        raw = await self.store.get(f"task-lease:{task_id}")
+        raw = await self.store.get(f"{self._ns}-lease:{task_id}")
         return raw.decode(errors="replace") if raw is not None else None
 
     async def release_lease(self, task_id: str) -> None:
-        await self.store.take(f"task-lease:{task_id}")
+        await self.store.take(f"{self._ns}-lease:{task_id}")
 
     async def take_over(self, task_id: str, run: int, until: float) -> bool:
         """True for exactly one process asking to take over run `run` of this task."""
-        return await self.store.claim(f"task-run:{task_id}:{run}", until)
+        return await self.store.claim(f"{self._ns}-run:{task_id}:{run}", until)

@@ -1,7 +1,9 @@
 """Running tasks: create one, run its function outside the request, park it on questions, settle it.
 
-`TaskRunner` is wire-neutral: a wire adapter (`askback.mcp.tasks`) gives it a `TaskWire` that spells a
-function's outcome and a question in that wire's shapes, and translates its requests to these methods.
+`TaskRunner` is wire-neutral: a wire adapter (`askback.mcp.tasks`, `askback.a2a.work`) gives it a `TaskWire`
+that spells a function's outcome and a question in that wire's shapes, and translates its requests to these
+methods. A wire that pushes states to its client (A2A) follows a task with `follow`, which hands on each state
+the local runner writes and polls the store for a task running elsewhere; a polled wire (MCP) uses `get`.
 
 Who runs a task: the process that created it, holding a lease in the store it renews while it runs. Any
 replica sharing the store can read the task, deliver answers and ask for cancellation (store keys the runner
@@ -24,7 +26,7 @@ import contextlib
 import logging
 import os
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncGenerator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -60,6 +62,8 @@ STOPPED_WHILE_WORKING = (
 class TaskWire(Protocol):
     """How one wire spells a task's outcome and questions."""
 
+    name: str  # the wire's records are its own: `TaskRecords` keys and binds them under this name
+
     def result(self, spec: Spec, value: Any) -> dict[str, Any]: ...
     def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]: ...
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
@@ -85,6 +89,7 @@ class _Running:
     stopping: bool = False  # the server is shutting down: the function is stopped, not cancelled by a client
     cancel_asked: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    followers: list[asyncio.Queue[TaskState]] = field(default_factory=list)  # `follow`: each state written
 
 
 class TaskRunner:
@@ -93,14 +98,19 @@ class TaskRunner:
         self.wire = wire
         self.ttl = ttl
         self.lease = lease
-        self.records = TaskRecords(runtime.store, runtime.codec.keyring, runtime.audience, runtime.clock)
+        self.records = TaskRecords(runtime.store, runtime.codec.keyring, runtime.audience, runtime.clock,
+                                   wire.name)
         self.owner = "run-" + os.urandom(6).hex()  # this process, in the leases it holds
         self._running: dict[str, _Running] = {}
 
     # -- creating ------------------------------------------------------------------------------------------
-    async def create(self, spec: Spec, ready: Ready, principal: str | None) -> tuple[str, TaskState]:
-        """Write the task, then start it: the id is returned only once the record can be read back anywhere."""
-        task_id = secrets.token_urlsafe(24)  # 192 bits: a task id may act as a bearer handle
+    async def create(self, spec: Spec, ready: Ready, principal: str | None,
+                     task_id: str | None = None) -> tuple[str, TaskState]:
+        """Write the task, then start it: the id is returned only once the record can be read back anywhere.
+
+        `task_id`: the id the wire already gave the task (A2A's); by default a fresh one.
+        """
+        task_id = task_id or secrets.token_urlsafe(24)  # 192 bits: a task id may act as a bearer handle
         now = self.runtime.clock()
         values = {
             name: spec.param(name).to_json(value)
@@ -143,6 +153,47 @@ class TaskRunner:
                 await self._resume(task_id, principal, state, specs)
                 state = await self.records.read(task_id, principal) or state
         return await self._visible(task_id, state)
+
+    async def follow(self, task_id: str, principal: str | None,
+                     specs: Mapping[str, Spec]) -> AsyncGenerator[TaskState, None]:
+        """Each state of the task as a client sees it, from now until it settles (the caller stops when it has
+        what it waits for, e.g. a question).
+
+        A task this process runs hands its followers every state it writes, so none is missed (a status text
+        shown just before a question); one running elsewhere, or nowhere after a restart, is read from the
+        store every `POLL_SECONDS`, as `get` reads it (resuming or settling it by the same rules).
+        """
+        seen: TaskState | None = None
+        while True:
+            run = self._running.get(task_id)
+            if run is None:
+                state = await self.get(task_id, principal, specs)
+                if state != seen:
+                    seen = state
+                    yield state
+                if state.terminal:
+                    return
+                await asyncio.sleep(POLL_SECONDS)
+                continue
+            written: asyncio.Queue[TaskState] = asyncio.Queue()
+            run.followers.append(written)  # before reading its state, so nothing written meanwhile is missed
+            try:
+                state = run.state
+                while True:
+                    shown = await self._visible(task_id, state)
+                    if shown != seen:
+                        seen = shown
+                        yield shown
+                    if shown.terminal:
+                        return
+                    try:
+                        state = await asyncio.wait_for(written.get(), POLL_SECONDS * 5)
+                    except TimeoutError:
+                        if self._running.get(task_id) is not run:
+                            break  # it stopped here without settling (a shutdown): read it from the store
+                        state = run.state
+            finally:
+                run.followers.remove(written)
 
     async def _answers_waiting(self, task_id: str, state: TaskState) -> bool:
         return any([await self.records.has_answer(task_id, a.key) for a in state.outstanding])
@@ -280,7 +331,13 @@ class TaskRunner:
             if run.state.terminal:
                 return
             run.state = change(run.state)
-            await self.records.write(run.task_id, run.principal, run.state)
+            await self._save(run)
+
+    async def _save(self, run: _Running) -> None:
+        """Write the running task's state, and wake whoever follows it."""
+        await self.records.write(run.task_id, run.principal, run.state)
+        for follower in run.followers:
+            follower.put_nowait(run.state)
 
     async def _keep_lease(self, run: _Running) -> None:
         """Renew the lease while the task runs, and notice a cancellation asked through another replica."""
@@ -386,7 +443,7 @@ class TaskWork(Work):
             else:
                 request = runner.wire.request(question.question("_"))
                 run.state, key = lifecycle.ask(run.state, question.fingerprint, request, clock(), ordinal)
-            await runner.records.write(run.task_id, run.principal, run.state)
+            await runner._save(run)
         while True:
             answer = await self._answer(key)
             reading = question.read(answer, runner.runtime.answer_guard)
@@ -396,13 +453,13 @@ class TaskWork(Work):
                     note = f"The previous answer was not accepted: {reading.reason}."
                     request = runner.wire.request(question.question("_", note))
                     run.state, key_again = lifecycle.ask(run.state, question.fingerprint, request, clock(), ordinal)
-                    await runner.records.write(run.task_id, run.principal, run.state)
+                    await runner._save(run)
                     await runner.records.drop_answer(run.task_id, key)
                     key = key_again
                     continue
                 kept = _kept(question, reading)
                 run.state = lifecycle.answered(run.state, key, kept, clock())
-                await runner.records.write(run.task_id, run.principal, run.state)
+                await runner._save(run)
                 await runner.records.drop_answer(run.task_id, key)
             return reading
 
