@@ -179,3 +179,24 @@ def test_the_first_lean_answer_runs_without_the_sdks(tmp_path: Path) -> None:
     assert seen["constructed"] == [] and seen["started"] == [] and seen["tool"] == []
     assert seen["listed"] == ["modules"]
     assert "mcp" in seen["after"], "the probe sees the SDK once a request needs it"
+
+
+def test_an_error_answered_while_the_sdk_loads_in_the_background(tmp_path: Path) -> None:
+    """The first request is refused by the lean path (a state that does not open) right after the port is bound,
+    while the SDK path loads in the background: the SDK's error table is imported then, never beside it."""
+    target = tmp_path / "cold_app.py"
+    target.write_text(APP)
+    for _ in range(3):
+        process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0"], cwd=ROOT,
+                                   env=serve_env(tmp_path / "data"), text=True, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE)
+        try:
+            url = _Stderr(process).until(SERVING).group(1)
+            body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                    "params": {"name": "greet", "arguments": {}, "requestState": "not a state", "_meta": _meta()}}
+            with httpx.Client(timeout=60) as http:
+                response = http.post(url, headers=_headers("tools/call", "greet"), content=json.dumps(body))
+            assert response.status_code == 400, response.text
+            assert response.json()["error"]["code"] == -32602
+        finally:
+            stop(process)  # type: ignore[arg-type]

@@ -303,8 +303,11 @@ class FastPath:
     def _principal(self, scope: Scope, version: str) -> str | None:
         """The principal the SDK path computes: its authentication's, else the app's hook (`server._principal`)."""
         principal = None
-        auth = sys.modules.get("mcp.server.auth.middleware.auth_context")  # nobody authenticated if never loaded
-        token = auth.get_access_token() if auth is not None else None
+        # Nobody authenticated if the SDK's auth context was never loaded (or is still loading, in the background:
+        # then no middleware of the user's set it either).
+        auth = sys.modules.get("mcp.server.auth.middleware.auth_context")
+        get_token = getattr(auth, "get_access_token", None)
+        token = get_token() if get_token is not None else None
         if token is not None:
             from mcp.server.auth.provider import principal_components
             from mcp.server.request_state import compact_json

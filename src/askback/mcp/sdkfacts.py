@@ -10,12 +10,13 @@ off the event loop on first need (a rare author-shaped result, the first error).
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 import anyio.to_thread
+
+from askback.web.ondemand import SDK_IMPORTS
 
 logger = logging.getLogger("askback.mcp.fast")
 
@@ -84,7 +85,6 @@ class Facts:
         self._snapshot = snapshot
         self._facts: SdkFacts | None = None
         self._failure: Exception | None = None
-        self._lock = threading.Lock()
         self._statuses: Mapping[int, int] | None = None
         self._sieve: Callable[[str, str, Mapping[str, Any]], dict[str, Any]] | None = None
 
@@ -93,7 +93,7 @@ class Facts:
 
     def load_now(self) -> SdkFacts:
         """Blocking: import and build the facts (in whichever thread calls it), once; a failure is logged once."""
-        with self._lock:
+        with SDK_IMPORTS:
             if self._facts is None and self._failure is None:
                 try:
                     early = _from_snapshot(self._name, self._version) if self._snapshot else None
@@ -137,12 +137,14 @@ class Facts:
 
 
 def _result_sieve() -> Callable[[str, str, Mapping[str, Any]], dict[str, Any]]:
-    from mcp_types import methods
+    with SDK_IMPORTS:
+        from mcp_types import methods
 
     return methods.serialize_server_result
 
 
 def _error_statuses() -> Mapping[int, int]:
-    from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
+    with SDK_IMPORTS:
+        from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
 
     return dict(ERROR_CODE_HTTP_STATUS)

@@ -4,11 +4,11 @@ Importing the MCP SDK's server stack or the A2A SDK costs most of a server's sta
 are built the first time a request needs them (or when the lifespan warms them, right after the port is bound),
 so a server listens, and answers what needs neither, before they are loaded.
 
-One build per process: it runs in a worker thread, under a lock, so two first requests at once build it once
-and both wait for it. A build that fails is logged once, with its traceback, and every request that needs the
-part is then told, without a traceback, that it is unavailable; the worker keeps serving everything else. A
-part with a running context (the SDK's session managers, the A2A task store) enters it in a task of the
-lifespan's own task group and leaves it, in that same task, when the lifespan ends.
+One build per process: it runs in a worker thread, under the lock all SDK imports share, so two first requests
+at once build it once and both wait for it. A build that fails is logged once, with its traceback, and every
+request that needs the part is then told, without a traceback, that it is unavailable; the worker keeps serving
+everything else. A part with a running context (the SDK's session managers, the A2A task store) enters it in a
+task of the lifespan's own task group and leaves it, in that same task, when the lifespan ends.
 """
 
 from __future__ import annotations
@@ -27,6 +27,11 @@ import anyio.to_thread
 
 logger = logging.getLogger("askback.serve")
 T = TypeVar("T")
+
+# Every import of the SDKs off the event loop holds this lock, so they happen one thread at a time: `mcp` imports
+# itself circularly, and two threads importing it at once can each find the other's modules half-initialised
+# (an ImportError, or a deadlock Python breaks by handing out a partial module).
+SDK_IMPORTS = threading.RLock()
 
 
 class Unavailable(Exception):
@@ -57,7 +62,6 @@ class OnDemand(Generic[T]):
         self.what = what
         self._build = build
         self._running = running
-        self._lock = threading.Lock()
         self._built: T | None = None
         self._failure: str | None = None
         self._run: _Run | None = None
@@ -121,7 +125,7 @@ class OnDemand(Generic[T]):
 
     def _build_once(self) -> T:
         """Blocking, in a worker thread: the part, built by the first caller; a failure is logged once."""
-        with self._lock:
+        with SDK_IMPORTS:
             if self._built is None and self._failure is None:
                 try:
                     self._built = self._build()
