@@ -87,6 +87,9 @@ def serve(
         return _fail(f"cannot start {app.name!r}: its store cannot be reached (is it running? see ASKBACK_STORE)")
     except (KeyConfigError, StoreConfigError, OSError) as exc:
         return _fail(f"cannot start {app.name!r}: {exc}")
+    problem = _a2a_store_problem()
+    if problem is not None:
+        return _fail(f"cannot start {app.name!r}: {problem}")
     if stdio:
         return _serve_stdio(app)
     try:
@@ -210,6 +213,23 @@ def _serve_stdio(app: object) -> int:
 
     anyio.run(run)
     return 0
+
+
+def _a2a_store_problem() -> str | None:
+    """What is wrong with `ASKBACK_A2A_TASKS`, read now although the A2A agent is built on first need."""
+    import os
+
+    from askback.a2a.storeurl import TASKS_ENV, TaskStoreConfigError, database_url
+    from askback.config import default_data_dir
+
+    configured = os.environ.get(TASKS_ENV) or None
+    if configured is None or not _a2a_installed():
+        return None
+    try:
+        database_url(configured, default_data_dir())
+    except TaskStoreConfigError as exc:
+        return str(exc)
+    return None
 
 
 def _a2a_installed() -> bool:
