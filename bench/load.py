@@ -1,7 +1,8 @@
 """The load generator: drives one server with K concurrent flows and reads the server's own CPU time.
 
 Run in its own process by bench/run.py (python -m bench.load --port P --pid PID --rounds 2 --concurrency 16 ...).
-It warms up, sizes the measured batch from the warm-up rate, waits for the server to go idle, reads the
+It warms up, sizes the measured batch from the warm-up rate, waits for the server to go idle (no CPU spent in
+two quarter-seconds in a row, so one-off work after the first requests stays out of the batch), reads the
 server's utime+stime from /proc/PID/stat, runs exactly that many flows, reads it again, and prints one JSON
 object: flows, flows/s, per-request p50/p99, server CPU per flow, RSS, requestState bytes, errors.
 
@@ -143,13 +144,28 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+async def settled(pid: int, *, quiet: float = 0.01, window: float = 0.25, limit: float = 15.0) -> None:
+    """Wait until the server spends under `quiet` CPU seconds in two `window`s in a row (at most `limit` s).
+
+    What a server does once after its first requests (askback loads the SDK's stack in a thread once it has
+    answered; any server may finish lazy set-up) is not the steady cost of a flow, so it stays out of the batch.
+    """
+    await asyncio.sleep(0.3)
+    calm, waited = 0, 0.0
+    while calm < 2 and waited < limit:
+        before = cpu_seconds(pid)
+        await asyncio.sleep(window)
+        waited += window
+        calm = calm + 1 if cpu_seconds(pid) - before < quiet else 0
+
+
 async def measure(port: int, pid: int, rounds: int, concurrency: int, warmup: float, seconds: float,
                   min_flows: int) -> dict[str, Any]:
     conns = [Connection("127.0.0.1", port) for _ in range(concurrency)]
     warm, warm_wall = await drive(port, rounds, concurrency, seconds=warmup, conns=conns)
     rate = warm.flows / warm_wall if warm_wall > 0 else 0.0
     target = max(min_flows, int(rate * seconds))
-    await asyncio.sleep(0.3)  # let the server finish whatever follows its last response
+    await settled(pid)
     rss_before = rss_kib(pid)
     cpu0 = cpu_seconds(pid)
     tally, wall = await drive(port, rounds, concurrency, flows=target, conns=conns)
