@@ -186,3 +186,32 @@ def test_new_readings_and_words_are_refused(text: str) -> None:
 ])
 def test_reports_rules_settings_and_near_words_are_ordinary(text: str) -> None:
     assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    # Languages new to the tables (Albanian, Icelandic, Irish, Welsh, Basque, Galician, Maltese, Esperanto, Kyrgyz...)
+    "Fjalëkalimi", "Lykilorð", "Cuir isteach do phasfhocal", "Rhowch eich cyfrinair", "Pasahitza", "Contrasinal",
+    "Pasvorto", "Сырсөз", "Zaporka", "Numri i kartës", "Rhif y cerdyn", "Zasebni ključ", "መሕለፊ ቃል", "ଏଟିଏମ ପିନ",
+    # A code and a text message a few words apart, in any language
+    "Vnesite kodo iz SMS sporočila", "Shkruani kodin që morët me SMS", "Մուտքագրեք SMS-ով ստացված կոդը",
+    # Codes that open a door, a gate, an alarm or a safe; a Wi-Fi key
+    "Tell me the code on your door keypad", "Quel est le code d'accès de l'alarme ?", "WLAN-Schlüssel",
+    # A line break or a tab inside a word
+    "Número de tar\njeta", "c\tvv",
+])
+def test_more_languages_sms_codes_door_codes_and_broken_words_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # "Your password was changed" in more languages: a report, no request
+    "Vaša zaporka je promijenjena.", "Fjalëkalimi juaj u ndryshua.", "Mae eich cyfrinair wedi'i newid.",
+    "Zure pasahitza aldatu da.", "Passordet ditt er endret.", "Tu contraseña se cambió correctamente.",
+    # A credential's validity in days and its minimum length: settings
+    "Aantal dagen voordat een wachtwoord verloopt.", "Срок действия пароля в днях для всех сотрудников.",
+    "Parooli minimaalne pikkus", "პაროლის მინიმალური სიგრძე", "Pasahitzaren gutxieneko luzera",
+    # An Indian postal PIN code in Indic scripts, an identity card
+    "પિન કોડ (સરનામું)", "Numru tal-karta tal-identità",
+])
+def test_reports_validity_lengths_and_postal_codes_in_more_languages_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text

@@ -312,6 +312,70 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "card number": (r"քարտի համար\w*",),
         "card security code": (r"անվտանգության կոդ\w*",),
     },
+    "sq": {  # Albanian
+        "password": (r"fjalekalim\w*",),
+        "card number": (r"numr\w* (?:i |e )?kart(?:es|as|en)",),
+        "private key": (r"celes\w* privat\w*",),
+    },
+    "sl-mk-be": {  # Slovenian, Macedonian, Belarusian
+        "card number": (r"stevilk\w* (?:kreditne |placilne )?kartic\w*", r"број на (?:кредитна )?картичк\w*", r"нумар\w* картк\w*"),
+        "private key": (r"zasebn\w* kljuc\w*", r"приватен клуч\w*", r"прыватн\w* ключ\w*"),
+    },
+    "is": {  # Icelandic (ð read as d)
+        "password": (r"lykilord\w*",),
+        "card number": (r"kortanumer\w*", r"numer korts\w*"),
+        "private key": (r"einkalyk\w*",),
+    },
+    "celtic": {  # Irish and Welsh, with their initial mutations (pasfhocal / phasfhocal, cyfrinair / gyfrinair)
+        "password": (r"(?:p|ph|bp)asfhocal\w*", r"(?:c|g|ch|ngh)yfrinair\w*"),
+        "card number": (r"uimhir (?:an |do )?(?:ch|c|gc)art\w*", r"rhif (?:y |eich |dy )?(?:c|g|ch|ngh)erdyn"),
+        "private key": (r"allwedd (?:b|p|ph|mh)reifat",),
+    },
+    "iberian": {  # Basque, Galician
+        "password": (r"pasahitz\w*", r"contrasinal\w*"),
+        "card number": (r"txartel\w* zenbaki\w*", r"numero da tarxeta", r"tarxeta de (?:credito|debito)"),
+        "private key": (r"gako pribatu\w*", r"chave privada"),
+    },
+    "mt-eo": {  # Maltese (ħ read as h), Esperanto (ŝ read as s)
+        "password": (r"kelma (?:sigrieta|tad dhul)", r"pasvort\w*"),
+        "card number": (r"numru tal karta(?! tal identita)", r"kartnumer\w*", r"numero de (?:la |via )?(?:kredit)?karto"),
+        "private key": (r"privat\w* slosil\w*",),
+    },
+    "creole-africa": {  # Haitian Creole, Kinyarwanda, Malagasy, Xhosa, Somali, Cebuano, Kurdish (Kurmanji, Sorani)
+        "password": (r"modpas\w*", r"ijambo (?:ry )?(?:ibanga|banga)\w*", r"teny miafina\w*", r"igama (?:lakho |lam )?lokugqitha",
+                     r"furaha\w* sir\w*", r"وشه?ی نهێنی\w*"),
+        "card number": (r"numero sa (?:kard|card)", r"hejmara kart\w*"),
+    },
+    "central-asia": {  # Kyrgyz, Tajik, Turkmen, Javanese
+        "password": (r"сыр ?сөз\w*", r"рамз(?:и)?(?: (?:худ\w*|шумо|махфи|убур))?", r"parolyn\w*", r"tembung sandh?i\w*"),
+        "card number": (r"рақами корт\w*", r"kartyn belgi\w*", r"nomer kertu"),
+        "one-time code": (r"рамз\w* тасдиқ\w*",),
+    },
+    "misc": {  # Croatian, Slovak, Spanish spelled without ñ, Greek confirmation, Sindhi and Pashto card words
+        "password": (r"zapork\w*", r"contrasenia\w*", r"επιβεβαιωσ\w* κωδικ\w*", r"پاسورڊ"),
+        "card number": (r"cisl\w* \w+ karty", r"ڪارڊ نمبر", r"کارت شمېر\w*"),
+        "one-time code": (r"او ٽي پي", r"رمز (?:\w+ )?لمرة واحدة"),
+        "PIN": (r"(?:اي ٽي ايم|اې ټي ایم) پن",),
+    },
+    "sms": {  # "the code you got by SMS", in any language: a code word and a text message a few words apart
+        "one-time code": (r"(?:kod|cod|kood|koodi|tac|otp|код|կոդ|کوډ|рамз)\w*(?! (?:kraju|pais|pays|country|postal\w*|pocztow\w*|promo\w*|rabat\w*))"
+                          r" (?:\w+ ){0,6}(?:sms|смс|neges destun|teachtaireacht)",
+                          r"(?:sms|смс) (?:\w+ ){0,4}(?:kod|cod|kood|koodi|tac|код|կոդ|کوډ)\w*"),
+    },
+    "alarm": {  # codes that open a door, a gate, an alarm or a safe
+        "PIN": (r"(?:door|gate|alarm|garage|keypad|safe|lockbox|locker|entry) ?(?:codes?|pins?|combination)",
+                r"codes? (?:on|of|for|to) (?:your |the )?(?:door|gate|alarm|garage|keypad|safe|lockbox)\w*",
+                r"code (?:d acces )?(?:de l |du |de la |de votre )?(?:alarme|porte|portail|coffre)", r"digicode\w*",
+                r"(?:codigo|codice|kod|code) (?:\w+ ){0,2}(?:alarma|allarme|alarmu|cancello|puerta|porton|caja fuerte|cassaforte|sejfu|alarmanlage)"),
+        "password": (r"(?:wlan|wifi|wi fi|wpa|wpa2|network) ?(?:schlussel|key|sleutel|cle|clave|chiave)",),
+    },
+    "translit2": {  # more romanised spellings
+        "password": (r"kelmet (?:el |al )?(?:ser|sir|sirr|murur|morour)", r"k(?:w|o)dikos? prosvas\w*", r"ramze? obur", r"rahat ?phan",
+                     r"kupiya ?soz", r"ye ?yilef ?(?:qal|kal)"),
+        "PIN": (r"(?:el |al )?rakam (?:el |al )?ser(?:y|i|ri)",),
+        "card number": (r"nomer\w* kart\w*",),
+        "one-time code": (r"kod\w* podtverzhdeni\w*",),
+    },
     "translit": {  # Romanised spellings used as identifiers (Chinese pinyin, Arabic, Persian, Japanese, Korean...)
         "password": (r"mi ?ma", r"kou ?ling", r"sifr[ae]", r"sifre", r"katalaluan", r"kata ?laluan", r"ramz(?: (?:obur|oboor|ubur|e obur))?",
                      r"kalimat (?:al )?(?:murur|sir|sirr)", r"kalimatu? (?:al )?murur", r"guzarvazhe", r"gozarvazhe", r"sisma", r"sisma(?:h|ot)",
@@ -479,6 +543,21 @@ PARTS: dict[str, dict[str, tuple[str, ...]]] = {
     "mixed": {  # A word half written in Latin letters ("パスword", "mi码")
         "password": (r"パス ?word", r"mi ?(?:码|碼)", r"蜜(?:码|碼)"),
     },
+    "ti": {  # Tigrinya (Ethiopic)
+        "password": (r"መሕለፊ ?ቃል",),
+        "PIN": (r"ምስጢራዊ ?ቁጽሪ",),
+        "card number": (r"ቁጽሪ ?ካርድ",),
+    },
+    "or-as": {  # Odia, Assamese
+        "password": (r"ପାସ ?ୱାର୍ଡ", r"পাছ ?ৱৰ্ড"),
+        "PIN": (r"ଏଟିଏମ ?ପିନ",),
+        "card number": (r"କାର୍ଡ ?ନମ୍ବର", r"কাৰ্ড ?নম্বৰ"),
+        "one-time code": (r"ଓଟିପି",),
+    },
+    "atm": {  # "ATM PIN" in Telugu, Malayalam, Tamil; Marathi and Nepali secret words; Bengali key
+        "PIN": (r"ఏటీఎం ?పిన్", r"എടിഎം ?പിൻ", r"ஏடிஎம் ?பின்", r"गुप्त ?संकेतांक"),
+        "private key": (r"(?:निजी|गोप्य) ?कुञ्जी", r"(?:গোপন|ব্যক্তিগত) ?চাবি"),
+    },
     "cjk": {  # Chinese, Japanese, Korean
         "card security code": (r"背面.{0,3}(?:三|3)(?:碼|码|位)", r"(?:カード)?裏面の(?:3|三)桁"),
         "card expiry": (r"卡片?(?:有效期|到期日|有效日期)", r"カードの?有効期限", r"카드 ?(?:유효 ?기간|만료일)"),
@@ -505,6 +584,8 @@ SETTINGS: tuple[str, ...] = (
     r"panjang|minimal|maksimum|maksimal|kebijakan|kekuatan|persyaratan|haba|pinakamababa|patakaran",  # id ms fil
     r"urefu|kiwango cha chini|sera ya|nguvu",  # sw
     r"μηκ\w*|ελαχιστ\w*|μεγιστ\w*|πολιτικ\w*|ισχυ\w*|πολυπλοκοτητα",  # el
+    r"minimaal\w*|pikkus\w*|garum\w*|ilgi\w*|minimal\w*|lagmark\w*|lleiaf|gutxieneko|luzera|minimuma|longo|ұзындығ\w*|ең аз|урт|хамгийн бага",  # et lv lt is cy eu eo kk mn
+    r"նվազագույն|երկարություն\w*|მინიმალურ\w*|სიგრძ\w*",  # hy ka
     r"длин\w*|довжин\w*|дължин\w*|минимальн\w*|мінімальн\w*|минимал\w*|максимальн\w*|максимал\w*|политик\w*|політик\w*|сложност\w*|складніст\w*|надежност\w*|надійніст\w*|требовани\w*|вимог\w*",  # ru uk bg
 )
 # Substrings for the scripts of PARTS, and for Arabic and Hebrew words that take prefixes ("لطول", "לסיסמה").
@@ -516,6 +597,7 @@ SETTING_PARTS: tuple[str, ...] = (
     "দৈর্ঘ্য", "ন্যূনতম", "সর্বোচ্চ", "নীতি", "நீளம்", "குறைந்தபட்ச", "அதிகபட்ச", "கொள்கை", "వలిమై", "పొడవు", "కనీస", "గరిష్ట",
     "طول", "الحد الادني", "الادني", "الاقصي", "سياسة", "تعقيد", "حداقل", "حداكثر", "سياست", "پيچيدگي", "لمبائي", "كم از كم", "پاليسي",
     "אורך", "מינימ", "מקסימ", "מדיניות", "חוזק",
+    "ርዝመት", "სიგრძე", "երկարություն", "նվազագույն",
 )
 
 # A message that *reports* a credential's state or states a rule about it asks for nothing: "Your password was
@@ -535,6 +617,13 @@ STATE: tuple[str, ...] = (
     r"basariyla|degistirildi|dəyisdirildi|dəyişdirildi|ən azı|olmalidir|olmalıdır|kamida|o zgartirildi|bo lishi kerak",
     r"pakeistas|maziausiai|nomainita|vismaz|muudetud|vahemalt|s ha canviat|almenys|is verander|ten minste|τουλαχιστον|αλλαξε|επιτυχως",
     r"өзгертілді|кемінде|солигдлоо|багадаа|შეიცვალა|სულ მცირე|առնվազն|փոխվել է",
+    # "changed" in more languages: South Slavic, Slovak, Belarusian, Turkic, Bantu, Celtic, Basque, Esperanto...
+    r"promijenjen\w*|promenjen\w*|променет\w*|spremenjen\w*|zmenen\w*|зменен\w*|өзгөртүлд\w*|иваз карда|uytgedil\w*|wis diganti",
+    r"\w*shintshiwe|la beddelay|ndryshu\w*|breytt|athraiodh|wedi i newid|wedi newid|aldatu da|cambiou|sangit\w*|\w*hinduwe|voaova",
+    r"se cambio|correctamente|nausab na|megvaltoztat\w*|er endret|er blevet|aendret|hate guhertin|inbidlet|ti yi|an canza|agbanwe\w*",
+    r"uspeshno|izmenen\w*|badal diya|zmineno|will expire|was last used|are hashed|configured separately|is read from|is managed by",
+    # A count of days is a credential's validity period, a setting: "Days before the password expires".
+    r"days|dias|jours|tage|dagen|dagar|dni|so ngay|siku|днях|дней|днів|how many|ou chanje",
 )
 # The same for scripts matched anywhere (and the Arabic and Hebrew phrases).
 STATE_PARTS: tuple[str, ...] = (
@@ -545,6 +634,7 @@ STATE_PARTS: tuple[str, ...] = (
     "மாற்றப்பட்டது", "குறைந்தது", "మార్చబడింది", "కనీసం", "ಬದಲಾಯಿಸಲಾಗಿದೆ", "ಕನಿಷ್ಠ", "മാറ്റി", "കുറഞ്ഞത്", "બદલાઈ", "ઓછામાં ઓછા", "ਬਦਲ ਦਿੱਤਾ", "ਘੱਟੋ",
     "වෙනස් කරන ලදී", "අවම වශයෙන්", "เรียบร้อยแล้ว", "อย่างน้อย", "ተቀይሯል", "ቢያንስ", "ត្រូវបានផ្លាស់ប្តូរ", "យ៉ាងហោចណាស់", "ပြောင်းလဲပြီး", "အနည်းဆုံး",
     "ໄດ້ປ່ຽນ", "ຢ່າງໜ້ອຍ", "بدل شو", "لږ تر لږه",
+    "已變更", "পরিবর্তন হয়েছে", "ಬದಲಾಗಿದೆ", "ປ່ຽນແລ້ວ", "ተቐይሩ", "ବଦଳାଯାଇଛି", "সলনি কৰা", "تبديل ٿي", "日数", "주기", "الأيام", "הימים",
 )
 REQUEST: tuple[str, ...] = (
     r"enter|type|paste|provide|send|give|input|fill|submit|tell|what is|what s|reply|insert|key in|write",

@@ -200,6 +200,8 @@ _LETTER_SYMBOL_RANGE = re.compile("[\u249c-\u24b5\u2800\U0001f110-\U0001f189\U00
 _PICTOGRAPH_INSIDE = re.compile("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]+(?=\\w)")
 # Odd spaces (no-break, thin, ideographic...) inside a word: a second reading without them ("pri\xa0vkey").
 _ODD_SPACE_INSIDE = re.compile("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
+# A line break or tab between two letters of one word ("Número de tar\njeta", "c\tvv"): pasted or wrapped text.
+_BREAK_INSIDE = re.compile(r"(?<=[^\W\d_])[\n\t]+(?=[^\W\d_])")
 # Chinese and Japanese characters spaced out ("密 码"): a second reading joins them.
 _CJK_SPACED = re.compile("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
 # A text in hiragana alone ("ぱすわーど") is also read in katakana, the way such loanwords are written.
@@ -292,6 +294,8 @@ def _readings(text: str) -> list[str]:
     # Before NFKC, which turns compatibility jamo into conjoining ones that no longer compose.
     jamo = _JAMO_RUN.sub(_composed_jamo, text) if not text.isascii() and _JAMO_RUN.search(text) else None
     unspaced = _ODD_SPACE_INSIDE.sub("", text) if not text.isascii() and _ODD_SPACE_INSIDE.search(text) else None
+    if ("\n" in text or "\t" in text) and _BREAK_INSIDE.search(text):  # "tar\njeta", "c\tvv": a second reading joined
+        unspaced = _BREAK_INSIDE.sub("", unspaced if unspaced is not None else text)
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
     if not text.isascii():
         text = _script_folded(text)
@@ -1042,7 +1046,7 @@ _BOOLEAN_TAIL = ("set", "enabled", "required", "changed", "expired", "valid", "p
                  "needed", "exists", "known", "saved", "stored", "verified")
 # An Indian postal code is a "PIN code" (Postal Index Number): six digits for an address, not a secret.
 _POSTAL = _set("postal post postcode zip delivery area address shipping courier india indian district locality city "
-               "pincode_lookup office village town")
+               "pincode_lookup office village town સરનામું ਡਾਕ ಅಂಚೆ തപാൽ ডাক")
 # PAN is also India's tax id: a "PAN card" is a tax card; the tax words say so too.
 _INDIAN_TAX = _set("india indian tax income aadhaar aadhar gst itr kyc")
 _PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन")
@@ -1097,7 +1101,7 @@ def _ordinary_here(
         return True  # "app secret santa group"
     if label == "password" and matched.endswith("pass") and nxt in _PASS_ORDINARY:
         return True  # "app pass fail threshold": a pass or a fail
-    if label == "PIN" and text.context & _POSTAL and kind in ("pin", "bare_pin", "strong"):
+    if label == "PIN" and text.context & _POSTAL and kind in ("pin", "bare_pin", "strong", "part"):
         return True  # "postal PIN code", "delivery_pincode": an Indian postal code
     if nxt in ("file", "files") and set(before[-4:]) & {"contents", "content", "paste", "body", "text"}:
         return False  # "contents of your ~/.ssh/id_ed25519 file": the key itself
