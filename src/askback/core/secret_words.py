@@ -476,7 +476,7 @@ PARTS: dict[str, dict[str, tuple[str, ...]]] = {
         "one-time code": (r"(?:प्रमाणीकरण|पुष्टि) ?कोड",),
     },
     "am": {  # Amharic (Ethiopic)
-        "password": (r"ይለፍ ?ቃል", r"ሚስጥራዊ ?ቃል"),
+        "password": (r"ይለፍ ?ቃ[ልሌሉላ]", r"ሚስጥራዊ ?ቃል"),  # ቃሌ, ቃሉ: "my", "its" password
         "PIN": (r"ሚስጥራዊ ?ቁጥር", r"ፒን"),
         "one-time code": (r"ማረጋገጫ ?ኮድ", r"የአንድ ጊዜ ?(?:ኮድ|የይለፍ ቃል)"),
         "card number": (r"ካርድ ?ቁጥር",),
