@@ -349,7 +349,7 @@ def _labelled_secret(text: str) -> bool:
         tokens = _GLUED.sub(r" \1 ", _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)).split()
         for j, raw in enumerate(tokens):
             value = raw.strip(_STRIP)
-            if len(value) < 3 or value.startswith(("//", "{", "[", "<")) or _MASKED.match(value) or _REFERENCE.match(value):
+            if len(value) < 3 or value.startswith(("//", "{", "[", "<")) or value.endswith(">") or _MASKED.match(value) or _REFERENCE.match(value):
                 continue  # a structure's opening, a masked value, a reference to where the secret is kept
             before = tokens[j - 1] if j else ""
             if not _looks_made(value):
@@ -363,6 +363,8 @@ def _labelled_secret(text: str) -> bool:
             elif j:
                 kind = term(label_before(j, _LABEL_WORDS - 2))
                 if kind and (kind in _DIGIT_KINDS or len(value) >= 16) and any(c.isdigit() for c in value):
+                    if kind == "PIN" and credential_term(line) is None:
+                        continue  # the line read whole says what else it is: "PIN code 560001 is Bengaluru GPO"
                     return True
             if j + 1 < len(tokens) and tokens[j + 1].lower() in _COPULAS and value.isascii():
                 # "G-306152 is your Google verification code": the value first, then what it is.
@@ -539,8 +541,8 @@ def credential_value(value: Any) -> str | None:
         text = raw if raw.isascii() else unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw))
         if not text.isascii():  # digits of other scripts are digits: "٤٢٩٢ ٦١٣٩ ..." is a card number
             text = _NON_ASCII_DIGIT.sub(lambda m: str(unicodedata.digit(m.group(0))), text)
-        if len(text) < 6:
-            continue
+        if len(text) < 6 or _REFERENCE.match(text.strip()):
+            continue  # an ARN or a "${VAR}" names where a secret is kept
         label = _format_label(text)
         if label:
             return label

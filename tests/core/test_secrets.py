@@ -215,3 +215,19 @@ def test_more_languages_sms_codes_door_codes_and_broken_words_are_refused(text: 
 ])
 def test_reports_validity_lengths_and_postal_codes_in_more_languages_are_ordinary(text: str) -> None:
     assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "SLACK_WEBHOOK_URL", "two_fa_code", "mfa_seed", "snmp_community_string", "gcp_service_account_json", "mobile_tan",
+    "unlock_pattern", "VITE_SUPABASE_SERVICE_ROLE_KEY", "paswd", "verfication_code", "Valid thru", "OpenAI key",
+    "Printed on the back of the card, 3 digits (4 on Amex).", "Parent PIN that unlocks age-restricted channels",
+    "Gültig bis (MM/JJ)", "Voimassa (KK/VV)", "Inserisci la password per continuare.",
+])
+def test_english_names_card_masks_and_typos_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ["webhook_url", "Add the webhook URL to start receiving events.", "exam_passed",
+                                  "PASSW0RD_MIN_LENGTH", "Percentage of students who passed."])
+def test_own_webhooks_and_near_typos_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text

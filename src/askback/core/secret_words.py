@@ -175,6 +175,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "card expiry": (r"(?:fecha de )?(?:vencimiento|caducidad|expiracion) de (?:la |su |tu )?tarjeta",),
     },
     "fr": {  # French
+        "one-time code": (r"code (?:de connexion|de verification|de confirmation|a usage unique|recu par sms)",),
         "card expiry": (r"date d (?:expiration|echeance) (?:de (?:la |votre |ta )?)?carte",),
     },
     "de": {  # German
@@ -343,7 +344,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     },
     "creole-africa": {  # Haitian Creole, Kinyarwanda, Malagasy, Xhosa, Somali, Cebuano, Kurdish (Kurmanji, Sorani)
         "password": (r"modpas\w*", r"ijambo (?:ry )?(?:ibanga|banga)\w*", r"teny miafina\w*", r"igama (?:lakho |lam )?lokugqitha",
-                     r"furaha\w* sir\w*", r"وشه?ی نهێنی\w*"),
+                     r"furaha\w* sir\w*", r"وش(?:ە|ه)ی نهێنی\w*"),
         "card number": (r"numero sa (?:kard|card)", r"hejmara kart\w*"),
     },
     "central-asia": {  # Kyrgyz, Tajik, Turkmen, Javanese
@@ -358,16 +359,33 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "PIN": (r"(?:اي ٽي ايم|اې ټي ایم) پن",),
     },
     "sms": {  # "the code you got by SMS", in any language: a code word and a text message a few words apart
-        "one-time code": (r"(?:kod|cod|kood|koodi|tac|otp|код|կոդ|کوډ|рамз)\w*(?! (?:kraju|pais|pays|country|postal\w*|pocztow\w*|promo\w*|rabat\w*))"
-                          r" (?:\w+ ){0,6}(?:sms|смс|neges destun|teachtaireacht)",
+        "one-time code": (r"(?:kod|cod|kood|koodi|kwdik|tac|otp|код|կոդ|کوډ|рамз|κωδικ)\w*(?! (?:kraju|pais|pays|country|postal\w*|pocztow\w*|promo\w*|rabat\w*))"
+                          r" (?:\w+ ){0,6}(?:sms|смс|neges destun|\w*teachtaireacht\w*)",
                           r"(?:sms|смс) (?:\w+ ){0,4}(?:kod|cod|kood|koodi|tac|код|կոդ|کوډ)\w*"),
     },
     "alarm": {  # codes that open a door, a gate, an alarm or a safe
-        "PIN": (r"(?:door|gate|alarm|garage|keypad|safe|lockbox|locker|entry) ?(?:codes?|pins?|combination)",
+        "access code": (r"(?:door|gate|alarm|garage|keypad|safe|lockbox|locker|entry) ?(?:codes?|pins?|combination)",
                 r"codes? (?:on|of|for|to) (?:your |the )?(?:door|gate|alarm|garage|keypad|safe|lockbox)\w*",
                 r"code (?:d acces )?(?:de l |du |de la |de votre )?(?:alarme|porte|portail|coffre)", r"digicode\w*",
                 r"(?:codigo|codice|kod|code) (?:\w+ ){0,2}(?:alarma|allarme|alarmu|cancello|puerta|porton|caja fuerte|cassaforte|sejfu|alarmanlage)"),
         "password": (r"(?:wlan|wifi|wi fi|wpa|wpa2|network) ?(?:schlussel|key|sleutel|cle|clave|chiave)",),
+    },
+    "expiry": {  # a card's month and year, by its mask or its "valid thru" words, in any language
+        "card expiry": (r"(?:mm|kk) ?(?:yy|jj|aa|vv|rr|gg)(?:yy|jj|aa|vv|rr)?", r"valid (?:thru|through)", r"gultig bis",
+                        r"giltig (?:till|t o m)", r"udlobsdato", r"voimassa"),
+    },
+    "en-more": {  # English names of credentials the general rules do not reach
+        # A chat service's incoming webhook URL posts as the workspace: a secret. A webhook URL of one's own is no secret.
+        "webhook secret URL": (r"(?:slack|discord|teams|mattermost|google chat) ?webhook ?(?:urls?|uris?)?",),
+        "one-time code": (r"(?:two|2) ?fa ?codes?", r"mfa ?(?:seeds?|secrets?|codes?)", r"totp ?(?:seeds?|secrets?)",
+                          r"(?:mobile|sms|push|chip) ?tans?", r"codes? (?:your |the )?bank sent", r"codes? shown in (?:the |your )?\w+(?: \w+)? (?:app|authenticator)"),
+        "password": (r"snmp ?community(?: strings?)?", r"unlock (?:patterns?|gestures?)", r"(?:\w+ )?login (?:so|to|for) ",
+                     r"(?:give|send|tell|share) (?:me )?(?:your |the )?(?:\w+ )?(?:login|logins|sign in)\b"),
+        "API key": (r"service ?role ?keys?", r"service ?account ?(?:json|keys?|key files?|credentials)",
+                    r"(?:open ?ai|anthropic|stripe|gemini|mistral|cohere|groq|twilio|sendgrid|mailgun) ?keys?",
+                    r"keys? used to sign", r"signing (?:keys?|secrets?)"),
+        "PIN": (r"(?:parent|parental|voicemail|child lock) ?pins?",),
+        "card security code": (r"back of (?:the |your )?card\w*(?: \w+){0,3} digits", r"digits (?:\w+ ){0,3}back of (?:the |your )?card"),
     },
     "translit2": {  # more romanised spellings
         "password": (r"kelmet (?:el |al )?(?:ser|sir|sirr|murur|morour)", r"k(?:w|o)dikos? prosvas\w*", r"ramze? obur", r"rahat ?phan",
@@ -410,7 +428,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "one-time code": (r"(?:סיסמה|קוד) חד ?פעמי\w*",),
         "API key": (r"מפתח (?:ה )?api", r"מפתח (?:סודי|הצפנה|גישה)"),
         "card number": (r"מספר (?:ה)?כרטיס\w*",),
-        "card security code": (r"קוד (?:ה)?אבטחה", r"\d ספרות (?:ב)?גב"),
+        "card security code": (r"קוד (?:ה)?אבטחה", r"\d (?:ה)?ספרות (?:ב)?גב"),
         "card expiry": (r"תוקף (?:ה)?כרטיס\w*", r"תאריך (?:ה)?תפוגה"),
         "recovery phrase": (r"(?:ביטוי|מילות) (?:ה)?שחזור",),
     },
@@ -634,7 +652,7 @@ STATE_PARTS: tuple[str, ...] = (
     "மாற்றப்பட்டது", "குறைந்தது", "మార్చబడింది", "కనీసం", "ಬದಲಾಯಿಸಲಾಗಿದೆ", "ಕನಿಷ್ಠ", "മാറ്റി", "കുറഞ്ഞത്", "બદલાઈ", "ઓછામાં ઓછા", "ਬਦਲ ਦਿੱਤਾ", "ਘੱਟੋ",
     "වෙනස් කරන ලදී", "අවම වශයෙන්", "เรียบร้อยแล้ว", "อย่างน้อย", "ተቀይሯል", "ቢያንስ", "ត្រូវបានផ្លាស់ប្តូរ", "យ៉ាងហោចណាស់", "ပြောင်းလဲပြီး", "အနည်းဆုံး",
     "ໄດ້ປ່ຽນ", "ຢ່າງໜ້ອຍ", "بدل شو", "لږ تر لږه",
-    "已變更", "পরিবর্তন হয়েছে", "ಬದಲಾಗಿದೆ", "ປ່ຽນແລ້ວ", "ተቐይሩ", "ବଦଳାଯାଇଛି", "সলনি কৰা", "تبديل ٿي", "日数", "주기", "الأيام", "הימים",
+    "已變更", "পরিবর্তন হয়েছে", "ಬದಲಾಗಿದೆ", "ປ່ຽນແລ້ວ", "ተቐይሩ", "ବଦଳାଯାଇଛି", "সলনি কৰা", "تبديل ٿي", "日数", "주기", "الأيام", "הימים", "گۆڕدرا",
 )
 REQUEST: tuple[str, ...] = (
     r"enter|type|paste|provide|send|give|input|fill|submit|tell|what is|what s|reply|insert|key in|write",

@@ -256,8 +256,8 @@ def _composed_jamo(match: re.Match[str]) -> str:
 # same first letter, is read as it. Only these words, only words of five letters or more, and never a real word
 # that happens to be that close (`_NOT_TYPOS`).
 _TYPO_TARGETS = ("password", "passwort", "passphrase", "passcode", "mnemonic", "private", "secret", "phrase",
-                 "credentials", "credential", "recovery")
-_NOT_TYPOS = frozenset(["passport", "passports", "passwords", "phase", "phases", "phrased", "secrete", "secreted", "secrets", "privates", "privat", "mnemonics", "phrases", "recover", "recovers", "credentia", "sacred", "secrecy", "privateer"])
+                 "credentials", "credential", "recovery", "passwd", "contrasena", "verification", "access")
+_NOT_TYPOS = frozenset(["passed", "passes", "passer", "pasted", "posted", "accessed", "accesso", "acceso", "axcess", "passport", "passports", "passwords", "phase", "phases", "phrased", "secrete", "secreted", "secrets", "privates", "privat", "mnemonics", "phrases", "recover", "recovers", "credentia", "sacred", "secrecy", "privateer"])
 _TYPO_BY_HEAD: dict[tuple[str, int], tuple[str, ...]] = {}
 for _target in _TYPO_TARGETS:
     for _length in (len(_target) - 1, len(_target), len(_target) + 1):
@@ -280,8 +280,11 @@ def _one_edit(word: str, target: str) -> bool:
 def _typo_read(words: str) -> str | None:
     """`words` with each typo of a credential word read as the word, or None when there is none."""
     out, changed = [], False
-    for word in words.split(" "):
-        targets = _TYPO_BY_HEAD.get((word[:1], len(word)), ()) if len(word) >= 5 and word not in _NOT_TYPOS else ()
+    split = words.split(" ")
+    for i, word in enumerate(split):
+        # A word cut short by a digit ("passw 0 rd") is a spelling the digit reading handles, not a typo.
+        cut = i + 1 < len(split) and split[i + 1][:1].isdigit()
+        targets = _TYPO_BY_HEAD.get((word[:1], len(word)), ()) if len(word) >= 5 and word not in _NOT_TYPOS and not cut else ()
         fixed = next((t for t in targets if _one_edit(word, t)), None)
         changed = changed or fixed is not None
         out.append(fixed or word)
@@ -892,7 +895,7 @@ _SETTING_AFTER = _set(
     "url urls uri endpoint issuer provider providers algorithm alg size bits fingerprint status mode method "
     "methods field fields display visibility visible show mask masking prefix generator attempts tries "
     "retries expiry_date level levels strategy strategies settings setting config configuration option "
-    "options alias aliases arn ref reference references store storage vault engine backend rate window per "
+    "options alias aliases arn ref reference references store storage vault engine backend rate window "
     "sequence sequences ids_list stream position positions index offset offsets logprobs logprob probability "
     "probabilities embedding embeddings distribution frequency speed throughput latency symbol symbols "
     "standard standards address addresses amount amounts balance balances contract supply decimals ticker "
@@ -1046,7 +1049,7 @@ _BOOLEAN_TAIL = ("set", "enabled", "required", "changed", "expired", "valid", "p
                  "needed", "exists", "known", "saved", "stored", "verified")
 # An Indian postal code is a "PIN code" (Postal Index Number): six digits for an address, not a secret.
 _POSTAL = _set("postal post postcode zip delivery area address shipping courier india indian district locality city "
-               "pincode_lookup office village town સરનામું ਡਾਕ ಅಂಚೆ തപാൽ ডাক")
+               "pincode_lookup office village town gpo ટપાલ સરનામું ਡਾਕ ಅಂಚೆ തപാൽ ডাক")
 # PAN is also India's tax id: a "PAN card" is a tax card; the tax words say so too.
 _INDIAN_TAX = _set("india indian tax income aadhaar aadhar gst itr kyc")
 _PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन")
