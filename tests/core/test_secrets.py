@@ -231,3 +231,14 @@ def test_english_names_card_masks_and_typos_are_refused(text: str) -> None:
                                   "PASSW0RD_MIN_LENGTH", "Percentage of students who passed."])
 def test_own_webhooks_and_near_typos_are_ordinary(text: str) -> None:
     assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", ["ccardd_nuumbeer", "pprivvatee_keey", "ootp_codde", "drowssap", "yek_ipa", "vvc",
+                                  "w 4 c h 7 w 0 0 r d", "b 3 4 r 3 r   7 0 k 3 n"])
+def test_doubled_reversed_and_spaced_leet_names_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ["token_address", "nap_duration", "t0k3n_typ3", "Mindestlänge des strowssaP", "coffee_mug"])
+def test_words_spelled_with_doubles_or_reversing_by_chance_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text

@@ -202,6 +202,11 @@ _PICTOGRAPH_INSIDE = re.compile("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27b
 _ODD_SPACE_INSIDE = re.compile("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
 # A line break or tab between two letters of one word ("Número de tar\njeta", "c\tvv"): pasted or wrapped text.
 _BREAK_INSIDE = re.compile(r"(?<=[^\W\d_])[\n\t]+(?=[^\W\d_])")
+# Single characters spaced out as written ("b 3 4 r 3 r   7 0 k 3 n"), joined before digits are read as letters.
+_SPACED_CHARS = re.compile(r"(?<!\S)(?:[A-Za-z0-9@$!|] ){2,}[A-Za-z0-9@$!|](?!\S)")
+# A letter typed twice in a row ("ccardd", "ppaassword"): when such pairs are two fifths of the letters or more
+# (words spelled with doubles have far fewer), a reading types each once.
+_DOUBLED = re.compile(r"([a-zA-Z])\1")
 # Chinese and Japanese characters spaced out ("密 码"): a second reading joins them.
 _CJK_SPACED = re.compile("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
 # A text in hiragana alone ("ぱすわーど") is also read in katakana, the way such loanwords are written.
@@ -324,6 +329,11 @@ def _readings(text: str) -> list[str]:
         bare = _strip_alphabet_marks(text)
         if bare != text:
             forms.append(_fold_confusables(bare))
+    doubled = len(_DOUBLED.findall(text)) if text.isascii() else 0
+    if doubled >= 2 and doubled * 5 >= sum(c.isalpha() for c in text):  # "token_address" doubles by spelling
+        forms.append(_DOUBLED.sub(r"\1", text))  # "ccardd_nuumbeer": letters typed twice are read once
+    if " " in text and _LEET_CHARS.search(text) and _SPACED_CHARS.search(text):
+        forms.append(_SPACED_CHARS.sub(_unspaced, text))  # "w 4 c h 7 w 0 0 r d": joined, then read as letters
     for form in list(forms):
         unleet = _unleet(form) if _LEET_CHARS.search(form) else form
         if unleet != form:
@@ -1213,10 +1223,16 @@ class _Text:
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
 
 
-def _term_in(words: str, text: _Text) -> str | None:
+# Kinds a reversed reading may match: whole phrases, never the short words a reversal makes by chance ("nap": "pan").
+_REVERSIBLE = frozenset(("strong", "part", "compound"))
+
+
+def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None:
     count = words.count(" ") + 1
     for group, start, end in _matches(words):
         label, kind, _ = _ENTRIES[int(group.partition("x")[0][1:])]
+        if reversed_text and (kind not in _REVERSIBLE or end - start < 6):
+            continue
         # Only the nearest words matter, and reading a bounded window keeps a long text linear, not quadratic.
         before = words[max(0, start - _NEAR) : start].split()[-6:]
         after = words[end : end + _NEAR].split()[:3]
@@ -1268,6 +1284,13 @@ def _term(text: str) -> str | None:
         term = _term_in(words, whole)
         if term:
             return term
+    # A name typed backwards ("drowssap", "yek_ipa"): read reversed, for whole phrases only. A text with spaces is
+    # not reversed whole: its other words would lose the sense they give ("Mindestlänge des strowssaP").
+    if len(text) <= 40 and not any(c.isspace() for c in text) and "\u202e" not in text:
+        for words in _readings(text[::-1]):
+            term = _term_in(words, whole, reversed_text=True)
+            if term:
+                return term
     return None
 
 
