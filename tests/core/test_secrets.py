@@ -242,3 +242,18 @@ def test_doubled_reversed_and_spaced_leet_names_are_refused(text: str) -> None:
 @pytest.mark.parametrize("text", ["token_address", "nap_duration", "t0k3n_typ3", "Mindestlänge des strowssaP", "coffee_mug"])
 def test_words_spelled_with_doubles_or_reversing_by_chance_are_ordinary(text: str) -> None:
     assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Your SSH public key, the contents of id_ed25519.pub.", "Public URL of the JWKS endpoint with the signing keys.",
+    "The secret to a good sourdough is patience.", "Require a symbol in passwords", "creds/db/username",
+    "Cookie-Einstellungen", "Amigo secreto: valor do presente", "卡号后四位", "เลขบัตรประชาชน", "पॅन कार्ड क्रमांक",
+    "Şîfreya te hate guhertin.", "码密最小长度",
+])
+def test_public_halves_idioms_rules_settings_and_id_cards_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text
+
+
+def test_the_secret_to_an_api_is_still_a_secret() -> None:
+    assert credential_term("Paste the secret to call the API") is not None
+    assert credential_term("Tẹ ọ̀rọ̀ aṣínà rẹ sí i") is not None  # Yoruba: "type your password"

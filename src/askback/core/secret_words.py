@@ -383,7 +383,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
                      r"(?:give|send|tell|share) (?:me )?(?:your |the )?(?:\w+ )?(?:login|logins|sign in)\b"),
         "API key": (r"service ?role ?keys?", r"service ?account ?(?:json|keys?|key files?|credentials)",
                     r"(?:open ?ai|anthropic|stripe|gemini|mistral|cohere|groq|twilio|sendgrid|mailgun) ?keys?",
-                    r"keys? used to sign", r"signing (?:keys?|secrets?)"),
+                    r"keys? used to sign", r"signing (?:key|secret)"),  # "the signing keys" of a JWKS are public
         "PIN": (r"(?:parent|parental|voicemail|child lock) ?pins?",),
         "card security code": (r"back of (?:the |your )?card\w*(?: \w+){0,3} digits", r"digits (?:\w+ ){0,3}back of (?:the |your )?card"),
     },
@@ -484,7 +484,7 @@ PARTS: dict[str, dict[str, tuple[str, ...]]] = {
         "API key": (r"คีย์ ?(?:api|ลับ)", r"กุญแจลับ"),
         "token": (r"โทเค็น(?:การเข้าถึง)?",),
         "recovery phrase": (r"วลี ?(?:กู้คืน|สำรอง|ลับ)", r"คำกู้คืน"),
-        "card number": (r"(?:หมายเลข|เลข)บัตร", r"บัตรเครดิต"),
+        "card number": (r"(?:หมายเลข|เลข)บัตร(?!ประชาชน|ประจำตัว)", r"บัตรเครดิต"),
         "card security code": (r"รหัส ?(?:ความปลอดภัย|cvv|cvc)",),
         "card expiry": (r"วันหมดอายุ(?:ของ)?บัตร", r"บัตรหมดอายุ"),
     },
@@ -592,6 +592,7 @@ SETTINGS: tuple[str, ...] = (
     r"longueur|minimale?s?|maximale?s?|politique|robustesse|complexite|exigences|lunghezza|massim[ao]|robustezza|complessita|requisiti",  # fr it
     r"\w*lange|mindest\w*|hochst\w*|richtlinie\w*|starke|komplexitat|anforderungen|lengte|minimale|maximale|beleid|sterkte|complexiteit",  # de nl
     r"\w*langd|\w*lengde|\w*laengde|minsta|minste|styrka|styrke|krav|kompleksitet",  # nordic
+    r"einstellungen|instellingen|parametres|configuracion|impostazioni|ustawienia|nastaveni|installningar|indstillinger|innstillinger|asetukset|beallitasok|setari|настройки|налаштування",  # "settings"
     r"dlugos\w*|minimaln\w*|maksymaln\w*|polityk\w*|sila|zlozonos\w*|wymagani\w*",  # pl
     r"delk\w*|dlzk\w*|minimalni|maximalni|zasad\w*|slozitost|pozadavk\w*|duzin\w*|duljin\w*|maksimaln\w*|politika|slozenost",  # cs sk hr sr
     r"uzunlu\w*|en az|en fazla|politika\w*|guc\w*|karmasiklik",  # tr
@@ -639,7 +640,7 @@ STATE: tuple[str, ...] = (
     r"promijenjen\w*|promenjen\w*|променет\w*|spremenjen\w*|zmenen\w*|зменен\w*|өзгөртүлд\w*|иваз карда|uytgedil\w*|wis diganti",
     r"\w*shintshiwe|la beddelay|ndryshu\w*|breytt|athraiodh|wedi i newid|wedi newid|aldatu da|cambiou|sangit\w*|\w*hinduwe|voaova",
     r"se cambio|correctamente|nausab na|megvaltoztat\w*|er endret|er blevet|aendret|hate guhertin|inbidlet|ti yi|an canza|agbanwe\w*",
-    r"uspeshno|izmenen\w*|badal diya|zmineno|will expire|was last used|are hashed|configured separately|is read from|is managed by",
+    r"ayaret|etghayar\w*|itghayar\w*|uspeshno|izmenen\w*|badal diya|zmineno|will expire|was last used|are hashed|configured separately|is read from|is managed by",
     # A count of days is a credential's validity period, a setting: "Days before the password expires".
     r"days|dias|jours|tage|dagen|dagar|dni|so ngay|siku|днях|дней|днів|how many|ou chanje",
 )
@@ -659,7 +660,8 @@ REQUEST: tuple[str, ...] = (
     r"ingresa\w*|ingrese\w*|introduce\w*|introduzca|escribe|escriba|proporciona\w*|envia\w*|saisi\w*|entrez|indiquez|tapez",
     r"geben|eingeben|gib|digite|insira|informe|inserisci|inserire|digita|введите|укажите|введіть|вкажіть|въведете|пришли\w*",
     r"wpisz|podaj|zadejte|girin|giriniz|voer|ange|angiv|skriv|sisesta|ievadiet|iveskite|introduiu|gee|oruulna|kiriting|daxil edin",
-    r"masukkan|ilagay|ibigay|weka|tuma|syota|irja|introduceti|faka|tinye|shigar|te|geli",
+    r"masukkan|ilagay|ibigay|weka|tuma|syota|irja|introduceti|faka|tinye|shigar|geli",
+    r"te (?:oro|koodu|nomba|ami)",  # Yoruba "tẹ" (type) before what is typed; Kurdish "te" is "your"
 )
 REQUEST_PARTS: tuple[str, ...] = (
     "输入", "輸入", "填写", "填寫", "提供", "入力", "입력", "أدخل", "ادخل", "وارد كنيد", "درج", "दर्ज", "डालें", "লিখুন", "உள்ளிடவும்",

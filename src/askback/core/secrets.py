@@ -505,7 +505,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|soukromy|закрыт\w*|приватн\w*|ιδιωτικο|ozel|de firma|de assinatura|de signature|di firma|ssh|pgp|gpg)"
         r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|yksityinen|закрыт\w*|приватн\w*|ιδιωτικο) (?:ssh |pgp |gpg |rsa |)(?:" + _KEY + r")"
         r"|\w*(?:privatkey|privatekey|privkey|privatschlue?ssel|privesleutel|signaturschlue?ssel)\w*"
-        r"|(?:jwk|rsa|ecdsa|ec|ed ?25519|x ?25519|dsa|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed ?25519)"
+        r"|(?:jwk|rsa|ecdsa|ec|ed ?25519|x ?25519|dsa|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed ?25519)(?! pub)"
         r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?|enc|crypt|crypto|cipher|security|network) ?keys?|(?:clave|chave|cle|chiave|klucz|klic|ключ\w*|κλειδι|anahtar\w*|kunci|khoa) (?:de |di |d |)(?:chiffrement|criptografia|crittografia|cifrado|cifratura|encriptacion|enkripsi|szyfrowania|sifrovaci|sifreleme|шифрования|шифрування|κρυπτογραφησ\w*|ma hoa)|\w*(?:verschlue?sselungsschlue?ssel|sicherheitsschlue?ssel|encryptiesleutel|krypteringsnyckel|krypteringsnokkel|krypteringsnogle|salausavain|sifreleme anahtar)\w*|keys? material")),
     # Recovery phrases and mnemonics.
     ("recovery phrase", "strong", _W.format(
@@ -659,7 +659,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
                                         r"|رموز الاسترداد|रिकवरी कोड|बैकअप कोड")),
     ("security answer", "part", _S.format(r"密保答案|安全问题答案|安全問題答案|秘密の質問の答え|秘密の答え|보안 ?질문(?:의)? ?(?:답|답변)"
                                           r"|إجابة سؤال الأمان|सुरक्षा प्रश्न का उत्तर")),
-    ("card number", "part", _S.format(r"卡号|卡號|信用卡(?!公司|类型|類型|品牌|末|后四|後四|尾号|尾號)|カード番号|クレジットカード(?!会社|の種類|ブランド)"
+    ("card number", "part", _S.format(r"(?:卡号|卡號)(?!后四|後四|末四|尾号|尾號)|信用卡(?!公司|类型|類型|品牌|末|后四|後四|尾号|尾號)|カード番号|クレジットカード(?!会社|の種類|ブランド)"
                                       r"|카드 ?번호|신용 ?카드|رقم (?:ال)?بطاق|بطاقة (?:ال)?ائتمان|कार्ड (?:नंबर|संख्या|नम्बर)"
                                       r"|क्रेडिट कार्ड|डेबिट कार्ड|מספר כרטיס|כרטיס אשראי|หมายเลขบัตร")),
     ("card security code", "part", _S.format(r"安全码|安全碼|セキュリティコード|보안 ?코드|رمز الأمان|सुरक्षा कोड")),
@@ -991,7 +991,10 @@ _AUTH_ORDINARY_AFTER = _set(
     "user username users email login name id account accounts group groups role roles 0 server_url"
 )
 _AUTH_ORDINARY_BEFORE = _set("prior pre travel parental work medical payment insurance o two multi no without")
-_SECRET_ORDINARY_BEFORE = _set("top open trade dirty best kept little guilty santa family military state")
+_IDIOM_NOUN_START = _set("a an the good great perfect success happiness long making life")
+_RULE_BEFORE = _set("require requires required symbol symbols uppercase lowercase")
+_ACCOUNT_PART = _set("username usernames user_name login_name")
+_SECRET_ORDINARY_BEFORE = _set("top open trade dirty best kept little guilty santa family military state amigo")
 _SECRET_ORDINARY_AFTER = _set(
     "santa menu menus garden recipe recipes service services agent agents society level room ingredient sauce "
     "mission missions passage passages door"
@@ -1062,7 +1065,7 @@ _POSTAL = _set("postal post postcode zip delivery area address shipping courier 
                "pincode_lookup office village town gpo ટપાલ સરનામું ਡਾਕ ಅಂಚೆ തപാൽ ডাক")
 # PAN is also India's tax id: a "PAN card" is a tax card; the tax words say so too.
 _INDIAN_TAX = _set("india indian tax income aadhaar aadhar gst itr kyc")
-_PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन")
+_PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
 _PAN_ORDINARY = _set("angle tilt zoom speed camera ptz degrees degree position axis frying cake baking kitchen audio "
                      "stereo left right balance motion scroll zooming gesture")
 _PAN_MASKED = _set("masked truncated last4 last obfuscated redacted hidden")
@@ -1108,10 +1111,18 @@ def _ordinary_here(
             return True  # password_hash_algorithm, pin_retry_limit, seed_phrase_word_count: a setting's name
     if before[-1:] and before[-1] in _PUBLIC and kind in ("strong", "part") and label in ("private key", "API key"):
         return True  # "your public PGP key block": the public half
+    if label == "private key" and "jwks" in text.context:
+        return True  # a JWKS endpoint publishes the public halves of signing keys
     if label == "card number" and (text.pan_card or (before[-1:] and before[-1] in _ID_CARD_BEFORE)):
         return True  # "PAN card number" (India's tax id card), "ID card number", "شناختی کارڈ نمبر"
     if label == "secret" and nxt in _SECRET_ORDINARY_AFTER:
         return True  # "app secret santa group"
+    if label == "secret" and nxt == "to" and after[1:2] and after[1] in _IDIOM_NOUN_START:
+        return True  # "the secret to a good sourdough": an idiom; "the secret to call the API" names a credential
+    if set(before[-4:]) & _RULE_BEFORE and not purpose:
+        return True  # "Require a symbol in passwords", "characters required in user passwords": a rule
+    if text.identifier and set(after[:3]) & _ACCOUNT_PART:
+        return True  # creds/db/username: the credential's user name
     if label == "password" and matched.endswith("pass") and nxt in _PASS_ORDINARY:
         return True  # "app pass fail threshold": a pass or a fail
     if label == "PIN" and text.context & _POSTAL and kind in ("pin", "bare_pin", "strong", "part"):
@@ -1231,7 +1242,7 @@ def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None
     count = words.count(" ") + 1
     for group, start, end in _matches(words):
         label, kind, _ = _ENTRIES[int(group.partition("x")[0][1:])]
-        if reversed_text and (kind not in _REVERSIBLE or end - start < 6):
+        if reversed_text and kind not in _REVERSIBLE:
             continue
         # Only the nearest words matter, and reading a bounded window keeps a long text linear, not quadratic.
         before = words[max(0, start - _NEAR) : start].split()[-6:]
@@ -1286,7 +1297,7 @@ def _term(text: str) -> str | None:
             return term
     # A name typed backwards ("drowssap", "yek_ipa"): read reversed, for whole phrases only. A text with spaces is
     # not reversed whole: its other words would lose the sense they give ("Mindestlänge des strowssaP").
-    if len(text) <= 40 and not any(c.isspace() for c in text) and "\u202e" not in text:
+    if len(text) <= 40 and text.isascii() and not any(c.isspace() for c in text):
         for words in _readings(text[::-1]):
             term = _term_in(words, whole, reversed_text=True)
             if term:
