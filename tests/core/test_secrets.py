@@ -257,3 +257,16 @@ def test_public_halves_idioms_rules_settings_and_id_cards_are_ordinary(text: str
 def test_the_secret_to_an_api_is_still_a_secret() -> None:
     assert credential_term("Paste the secret to call the API") is not None
     assert credential_term("Tẹ ọ̀rọ̀ aṣínà rẹ sí i") is not None  # Yoruba: "type your password"
+
+
+@pytest.mark.parametrize("text", ["Пришли мне свой п@р0ль", "пapoль", "有効期限（月/年）", "カード裏面に記載された3桁の番号。",
+                                  "שלוש הספרות בגב הכרטיס", "Sila masukkan kod TAC yang dihantar melalui SMS.", "ключ_api"])
+def test_cyrillic_leet_half_latin_words_cjk_masks_and_malay_requests_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ["Número da senha de atendimento", "Clave del producto en el catálogo (SKU).",
+                                  "Lösenordet måste vara minst 12 tecken långt.", "Jelszóházirend", "parol_uzunligi",
+                                  "The public part of your SSH key, starting with ssh-ed25519.", "Siła hasła"])
+def test_queue_tickets_product_keys_and_more_rules_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text

@@ -428,7 +428,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "one-time code": (r"(?:סיסמה|קוד) חד ?פעמי\w*",),
         "API key": (r"מפתח (?:ה )?api", r"מפתח (?:סודי|הצפנה|גישה)"),
         "card number": (r"מספר (?:ה)?כרטיס\w*",),
-        "card security code": (r"קוד (?:ה)?אבטחה", r"\d (?:ה)?ספרות (?:ב)?גב"),
+        "card security code": (r"קוד (?:ה)?אבטחה", r"(?:\d|שלוש|ארבע) (?:ה)?ספרות (?:ב)?גב"),
         "card expiry": (r"תוקף (?:ה)?כרטיס\w*", r"תאריך (?:ה)?תפוגה"),
         "recovery phrase": (r"(?:ביטוי|מילות) (?:ה)?שחזור",),
     },
@@ -577,8 +577,8 @@ PARTS: dict[str, dict[str, tuple[str, ...]]] = {
         "private key": (r"(?:निजी|गोप्य) ?कुञ्जी", r"(?:গোপন|ব্যক্তিগত) ?চাবি"),
     },
     "cjk": {  # Chinese, Japanese, Korean
-        "card security code": (r"背面.{0,3}(?:三|3)(?:碼|码|位)", r"(?:カード)?裏面の(?:3|三)桁"),
-        "card expiry": (r"卡片?(?:有效期|到期日|有效日期)", r"カードの?有効期限", r"카드 ?(?:유효 ?기간|만료일)"),
+        "card security code": (r"背面.{0,8}(?:三|3)(?:碼|码|位)", r"(?:カード)?裏面.{0,8}(?:3|三)桁"),  # "卡背面签名栏后三位"
+        "card expiry": (r"(?:有效期|有効期限) ?(?:月|mm) ?(?:年|yy)", r"卡片?(?:有效期|到期日|有效日期)", r"カードの?有効期限", r"카드 ?(?:유효 ?기간|만료일)"),
         "recovery phrase": (r"복구 ?구문", r"시드 ?구문", r"니모닉 ?구문", r"恢复词|恢復詞|助记短语"),
         "one-time code": (r"一次性(?:密码|密碼|验证码|代码)", r"ワンタイムパスワード"),
     },
@@ -591,9 +591,10 @@ SETTINGS: tuple[str, ...] = (
     r"longitud|minim[ao]s?|maxim[ao]s?|politica|fortaleza|complejidad|requisitos|tamanho|comprimento|forca|complexidade",  # es pt
     r"longueur|minimale?s?|maximale?s?|politique|robustesse|complexite|exigences|lunghezza|massim[ao]|robustezza|complessita|requisiti",  # fr it
     r"\w*lange|mindest\w*|hochst\w*|richtlinie\w*|starke|komplexitat|anforderungen|lengte|minimale|maximale|beleid|sterkte|complexiteit",  # de nl
+    r"uzunlig\w*|tecken",  # uz, sv ("minst 12 tecken")
     r"\w*langd|\w*lengde|\w*laengde|minsta|minste|styrka|styrke|krav|kompleksitet",  # nordic
     r"einstellungen|instellingen|parametres|configuracion|impostazioni|ustawienia|nastaveni|installningar|indstillinger|innstillinger|asetukset|beallitasok|setari|настройки|налаштування",  # "settings"
-    r"dlugos\w*|minimaln\w*|maksymaln\w*|polityk\w*|sila|zlozonos\w*|wymagani\w*",  # pl
+    r"dlugos\w*|minimaln\w*|maksymaln\w*|polityk\w*|sila(?! masukkan| isi| taip| berikan| nyatakan)|zlozonos\w*|wymagani\w*",  # pl
     r"delk\w*|dlzk\w*|minimalni|maximalni|zasad\w*|slozitost|pozadavk\w*|duzin\w*|duljin\w*|maksimaln\w*|politika|slozenost",  # cs sk hr sr
     r"uzunlu\w*|en az|en fazla|politika\w*|guc\w*|karmasiklik",  # tr
     r"hossz\w*|minimalis|maximalis|legalabb|legfeljebb|szabalyzat\w*|erosseg\w*|iranyelv\w*|kovetelmeny\w*",  # hu

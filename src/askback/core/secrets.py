@@ -150,7 +150,7 @@ _SCRIPT_MARKS = re.compile("[\u0640\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05bd
 _ZERO_WIDTH_INSIDE = re.compile("(?<=[^\\s\u0000-\u052f])[\u200b-\u200d\u2060](?=[^\\s\u0000-\u052f])")
 _ARABIC_SCRIPT = re.compile("[\u0600-\u06ff]")
 # Latin letters typed inside a Cyrillic word ("пaрoль" with Latin a and o): read as the Cyrillic letters they imitate.
-_MIXED_CYRILLIC = re.compile(r"\b(?=\w*[a-zA-Z])(?=\w*[\u0400-\u04ff])\w+\b")
+_MIXED_CYRILLIC = re.compile(r"(?<![^\W_])(?=[^\W_]*[a-zA-Z])(?=[^\W_]*[\u0400-\u04ff])[^\W_]+(?![^\W_])")  # "ключ_api": two words
 _LATIN_TO_CYRILLIC = str.maketrans("aceopxykmthbiACEHKMOPTXYB", "асеорхукмтнвіАСЕНКМОРТХУВ")
 
 
@@ -163,7 +163,7 @@ def _script_folded(text: str) -> str:
         def cyrillic(match: re.Match[str]) -> str:
             word = match.group(0)
             cyr = sum("\u0400" <= c <= "\u04ff" for c in word)
-            return word.translate(_LATIN_TO_CYRILLIC) if cyr * 2 > len(word) else word
+            return word.translate(_LATIN_TO_CYRILLIC) if cyr * 2 >= len(word) else word  # "пapoль": half is enough
 
         text = _MIXED_CYRILLIC.sub(cyrillic, text)
     return text
@@ -204,6 +204,9 @@ _ODD_SPACE_INSIDE = re.compile("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](
 _BREAK_INSIDE = re.compile(r"(?<=[^\W\d_])[\n\t]+(?=[^\W\d_])")
 # Single characters spaced out as written ("b 3 4 r 3 r   7 0 k 3 n"), joined before digits are read as letters.
 _SPACED_CHARS = re.compile(r"(?<!\S)(?:[A-Za-z0-9@$!|] ){2,}[A-Za-z0-9@$!|](?!\S)")
+# Digits and symbols standing for Cyrillic letters beside Cyrillic letters ("п@р0ль", "3вонок").
+_CYRILLIC_LEET = re.compile("(?<=[\u0400-\u04ff])[@04$36](?=[\u0400-\u04ff@04$36]*[\u0400-\u04ff])|[@04$36](?=[\u0400-\u04ff])")
+_CYRILLIC_LEET_MAP = {"@": "а", "0": "о", "4": "ч", "$": "с", "3": "з", "6": "б"}
 # A letter typed twice in a row ("ccardd", "ppaassword"): when such pairs are two fifths of the letters or more
 # (words spelled with doubles have far fewer), a reading types each once.
 _DOUBLED = re.compile(r"([a-zA-Z])\1")
@@ -330,6 +333,8 @@ def _readings(text: str) -> list[str]:
         if bare != text:
             forms.append(_fold_confusables(bare))
     doubled = len(_DOUBLED.findall(text)) if text.isascii() else 0
+    if not text.isascii() and _CYRILLIC_LEET.search(text):
+        forms.append(_CYRILLIC_LEET.sub(lambda m: _CYRILLIC_LEET_MAP[m.group(0)], text))  # "п@р0ль" is "пароль"
     if doubled >= 2 and doubled * 5 >= sum(c.isalpha() for c in text):  # "token_address" doubles by spelling
         forms.append(_DOUBLED.sub(r"\1", text))  # "ccardd_nuumbeer": letters typed twice are read once
     if " " in text and _LEET_CHARS.search(text) and _SPACED_CHARS.search(text):
@@ -991,6 +996,8 @@ _AUTH_ORDINARY_AFTER = _set(
     "user username users email login name id account accounts group groups role roles 0 server_url"
 )
 _AUTH_ORDINARY_BEFORE = _set("prior pre travel parental work medical payment insurance o two multi no without")
+_QUEUE_TICKET = _set("atendimento guiche fila chamada")
+_PRODUCT = _set("producto productos catalogo articulo sku")
 _IDIOM_NOUN_START = _set("a an the good great perfect success happiness long making life")
 _RULE_BEFORE = _set("require requires required symbol symbols uppercase lowercase")
 _ACCOUNT_PART = _set("username usernames user_name login_name")
@@ -1055,7 +1062,7 @@ _SETTING_PART = re.compile(
     "|".join(re.escape(unicodedata.normalize("NFKC", part.translate(ARABIC_FOLD))) for part in SETTING_PARTS))
 # Inside one compound word ("passwordminlength", "lösenordslängd", "passwordstrengthscore").
 _SETTING_INSIDE = re.compile(r"length|minlen|maxlen|lange|langd|lengde|laengde|lengte|pituu|strength|starke|styrk"
-                             r"|score|policy|richtlinie|complexity|requirement|hint")
+                             r"|score|policy|richtlinie|complexity|requirement|hint|hazirend")
 # A yes/no named after the credential: is_password_set, hasPin, ispasswordset.
 _BOOLEAN_HEAD = _set("is has have should must can needs need requires require was were did uses use allow allows")
 _BOOLEAN_TAIL = ("set", "enabled", "required", "changed", "expired", "valid", "present", "configured", "missing",
@@ -1111,6 +1118,12 @@ def _ordinary_here(
             return True  # password_hash_algorithm, pin_retry_limit, seed_phrase_word_count: a setting's name
     if before[-1:] and before[-1] in _PUBLIC and kind in ("strong", "part") and label in ("private key", "API key"):
         return True  # "your public PGP key block": the public half
+    if label == "private key" and set(before[-4:]) & _PUBLIC and "part" in before[-4:]:
+        return True  # "the public part of your SSH key"
+    if label == "password" and text.context & _QUEUE_TICKET:
+        return True  # "senha de atendimento": Portuguese for a queue ticket's number
+    if kind == "bare_clave" and after[1:2] and after[1] in _PRODUCT:
+        return True  # "Clave del producto": a product's key in a catalogue
     if label == "private key" and "jwks" in text.context:
         return True  # a JWKS endpoint publishes the public halves of signing keys
     if label == "card number" and (text.pan_card or (before[-1:] and before[-1] in _ID_CARD_BEFORE)):
