@@ -577,7 +577,7 @@ PARTS: dict[str, dict[str, tuple[str, ...]]] = {
         "private key": (r"(?:निजी|गोप्य) ?कुञ्जी", r"(?:গোপন|ব্যক্তিগত) ?চাবি"),
     },
     "cjk": {  # Chinese, Japanese, Korean
-        "card security code": (r"背面.{0,8}(?:三|3)(?:碼|码|位)", r"(?:カード)?裏面.{0,8}(?:3|三)桁"),  # "卡背面签名栏后三位"
+        "card security code": (r"背面.{0,8}(?:三|3)(?:碼|码|位)", r"(?:カード)?裏面.{0,10}(?:3|三) ?桁"),  # "卡背面签名栏后三位"
         "card expiry": (r"(?:有效期|有効期限) ?(?:月|mm) ?(?:年|yy)", r"卡片?(?:有效期|到期日|有效日期)", r"カードの?有効期限", r"카드 ?(?:유효 ?기간|만료일)"),
         "recovery phrase": (r"복구 ?구문", r"시드 ?구문", r"니모닉 ?구문", r"恢复词|恢復詞|助记短语"),
         "one-time code": (r"一次性(?:密码|密碼|验证码|代码)", r"ワンタイムパスワード"),
@@ -643,7 +643,7 @@ STATE: tuple[str, ...] = (
     r"se cambio|correctamente|nausab na|megvaltoztat\w*|er endret|er blevet|aendret|hate guhertin|inbidlet|ti yi|an canza|agbanwe\w*",
     r"ayaret|etghayar\w*|itghayar\w*|uspeshno|izmenen\w*|badal diya|zmineno|will expire|was last used|are hashed|configured separately|is read from|is managed by",
     # A count of days is a credential's validity period, a setting: "Days before the password expires".
-    r"days|dias|jours|tage|dagen|dagar|dni|so ngay|siku|днях|дней|днів|how many|ou chanje",
+    r"maste vara minst|minst \d+ tecken|days|dias|jours|tage|dagen|dagar|dni|so ngay|siku|днях|дней|днів|how many|ou chanje",
 )
 # The same for scripts matched anywhere (and the Arabic and Hebrew phrases).
 STATE_PARTS: tuple[str, ...] = (
