@@ -101,3 +101,20 @@ def test_more_formats_structures_and_labels_are_recognised(value: object) -> Non
 ])
 def test_masks_references_examples_and_markup_pass(value: object) -> None:
     assert credential_value(value) is None, value
+
+
+@pytest.mark.parametrize("value", [
+    "jdbc:oracle:thin:scott/6DFhkX2KOU@//ora.corp:1521/ORCLPDB1",
+    "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgdMc1sOyB/HSAIGowx/143VPgsmInnRS1OwrXMdQPlA",
+    "8600.1191.7819.8953", "the 3 digits on the back are 164", "登录密码是N0rth#Star55", "login: admin / Tr0ub4dor&3",
+    "رقمي السري 9314", "Your Uber code: 627838", "WhatsApp code 421-813", "2FA: 674709", "requirepass aqXHN6jC2SO5DW1cFD7mEqb9",
+    "https://app.shopfront.io/password/reset/ETmDet2YOTaZCHHpPfygxJTJAQ_pfyNRoS9paBWm?email=ana", "κωδικός: Gl4cier.Night",
+])
+def test_jdbc_der_keys_domestic_cards_glued_labels_codes_and_reset_paths_are_recognised(value: str) -> None:
+    assert credential_value(value) is not None, value
+
+
+@pytest.mark.parametrize("value", ["PAN: AAAPL1234C", "Lot 4A21B, exp 2027-05", "Postal code: 560034", "Area code 212-555",
+                                   "Error code: 5031", "κωδικός: 4821"])
+def test_tax_ids_lots_and_ordinary_codes_pass(value: str) -> None:
+    assert credential_value(value) is None, value

@@ -154,6 +154,16 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # ADO.NET/ODBC "Password=...;" and JDBC "?user=app&password=...".
         ("a connection string with a password",
          r"(?i)(?:^|[;?&])\s*(?:password|pwd|passwd|accountkey|sharedaccesskey)\s*=\s*[^;&\s]+"),
+        # Oracle's thin JDBC URL carries user/password before the host; a PKCS#8 private key in DER, base64.
+        ("a connection string with a password", r"\bjdbc:oracle:thin:[^/\s@:]+/[^@\s]+@"),
+        ("a private key", r"\bMI[IG][0-9A-Za-z+/]{1,6}(?:AgEA|CAQAw|IBAD)[0-9A-Za-z+/]{40,}"),
+        # A sign-in, reset, activation or invitation link with its single-use token in the path.
+        ("a link with a token", r"(?i)https?://\S*/(?:reset|activate|activation|verify|confirm|magic|invite|set-password|signin|login)"
+                                r"(?:/|\?\w+=)(?=[0-9A-Za-z_-]{16,})(?=[^/?&#\s]*\d)(?=[^/?&#\s]*[A-Za-z])"),
+        # "login: admin / Tr0ub4dor&3", "wifi: HomeNet / qwerty!2026": a name and its password, paired.
+        ("a labelled credential", r"(?i)\b(?:login|wifi|wi-fi|credentials?|creds|account)\s*:\s*\S+\s+/\s+(?=\S*\d)\S{6,}"),
+        # Redis's requirepass and masterauth lines carry the server's password.
+        ("a password on a config line", r"(?m)^\s*(?:requirepass|masterauth)\s+\S{6,}"),
         ("a session cookie",
          r"(?i)\b(?:sessionid|session|sid|phpsessid|jsessionid|connect\.sid|_session)=[0-9A-Za-z%._-]{16,}"),
         # Any cookie named for a session ("_session_id", "myapp_sess"): its value is the signed-in session.
@@ -179,7 +189,7 @@ _LONG_RUN = re.compile(r"[0-9A-Za-z_-]{14,}")
 # What each shape cannot match without (in the text in lower case): a substring test is far cheaper than a search.
 _SHAPE_NEEDS: tuple[tuple[str, ...], ...] = (
     ("-----begin",), ("putty",), ("hooks.slack",), ("whsec_",), ("sig=",), ("gl",), ("authorization",), ("ssws",),
-    ("eyj",), ("eyj",), ('"kty"',), ("wifi:",), ("$",), ("webhook",), ("bearer", "token"), ("://",), ("=",), ("=",), ("sess",), ("otpauth",), ("-u",), ("mysql", "mariadb"),
+    ("eyj",), ("eyj",), ('"kty"',), ("wifi:",), ("$",), ("webhook",), ("bearer", "token"), ("://",), ("=",), ("jdbc:oracle",), ("mi",), ("://",), ("/",), ("pass", "auth"), ("=",), ("sess",), ("otpauth",), ("-u",), ("mysql", "mariadb"),
     ("--password", "sshpass"), (":",), ("://",),
 )
 assert len(_SHAPE_NEEDS) == len(_SHAPES)
@@ -211,6 +221,7 @@ _IMEI_GROUPS = re.compile(r"^\d{2}[ -]\d{6}[ -]\d{6}[ -]\d$")
 # A card's security code with its name: "cvv 232", "CVC: 099", "CVV2=080"; "cid" (Amex's name) only with the card.
 _CARD_CODE = re.compile(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|cvn|ccv|csc)(?![a-z])\W{0,3}\d{3,4}(?!\d)")
 _AMEX_CID = re.compile(r"(?i)(?<![a-z])cid(?![a-z])\W{0,3}\d{4}(?!\d).{0,40}\b(?:amex|american express|card)\b")
+_BACK_DIGITS = re.compile(r"(?i)\bdigits (?:on|at) the back(?: of (?:the|your) card)?\W*(?:are|is|:)?\s*\d{3,4}\b")
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _BASIC = re.compile(r"(?i)^\s*(?:authorization\s*:\s*)?basic\s+([0-9A-Za-z+/]{8,}={0,2})\s*$")
 # Separators of a word list, as people paste one: spaces (ideographic ones in Japanese), commas, line breaks.
@@ -244,11 +255,15 @@ def _without_ibans(text: str) -> str:
 def _card_digits(digits: str) -> bool:
     # Real card numbers start with 2-6 (Mastercard, Visa, Amex, Discover, UnionPay, JCB...) or 9792 (Troy); 13-19
     # digits. Only Amex (34, 37) has 15: a Luhn-valid 15-digit number starting otherwise is an IMEI or the like.
-    if not (13 <= len(digits) <= 19 and (digits[0] in "23456" or digits.startswith("9792"))):
+    if not (13 <= len(digits) <= 19 and (digits[0] in "23456" or digits.startswith(_DOMESTIC_CARDS))):
         return False
     if len(digits) == 15 and digits[:2] not in ("34", "37"):
         return False
     return len(set(digits)) > 1 and _luhn(digits)
+
+
+# Domestic networks outside the 2-6 range: Uzcard (8600) and Humo (9860) in Uzbekistan, Troy (9792) in Turkey.
+_DOMESTIC_CARDS = ("8600", "9860", "9792")
 
 
 def _card_number(text: str) -> bool:
@@ -291,11 +306,23 @@ _MASKED = re.compile(r"^[*•●xX#·]{3,}$")
 _REFERENCE = re.compile(r"^(?:\$\{[^}]+\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]+\}\}|op://\S+|vault:\S+|arn:aws[\w-]*:\S+)$")
 # Labels whose answer is a plain word ("Rex", "Kowalczyk"): nothing about the value tells it from any other word.
 _PLAIN_WORD_KINDS = frozenset(("security answer",))
+# "Your Uber code: 627838", "WhatsApp code 421-813", "2FA: 674709": a code of 4 to 8 digits after a label that
+# names a code, unless the label says which ordinary code it is.
+_CODE_LABEL = re.compile(r"(?i)\b(?:code|codes|2fa|mfa|otp|totp|mtan)\b")
+_ORDINARY_CODE = re.compile(r"(?i)postal|post|zip|area|country|promo|discount|coupon|product|error|status|http|track"
+                            r"|reference|order|dial|iso|sort|swift|branch|tax|airport|colou?r|pin code|hs|bar")
+_OTP_VALUE = re.compile(r"^\d{4,8}$|^\d{3}[- ]\d{3}$")
+# The Greek word for a code, which a form also uses for a product's or a postal code: with a value of letters and
+# digits after it, it is the word for a password ("κωδικός πρόσβασης" shortened).
+_CODE_WORD_LABEL = re.compile(r"(?i)^κωδικ(?:ός|ος|ό|ο|ού|ου)$")
+_CJK_GLUED = re.compile(r"(?<=[\u3040-\u9fff\uac00-\ud7af])(?=[A-Za-z0-9])")
+# India's PAN (five letters, four digits, a letter) is a tax id, not a card's number.
+_INDIAN_PAN = re.compile(r"^[A-Z]{5}\d{4}[A-Z]$")
 # Short digit groups after a label ("code de connexion : 30 41 77"): one value, typed in groups.
 _DIGIT_GROUPS = re.compile(r"(?<![\d\w])(\d{2,4})(?: (\d{2,4}))(?: (\d{2,4}))?(?![\d\w])")
 # What else expires on a month and year: documents, offers, subscriptions.
 _EXPIRES_ELSEWHERE = re.compile(
-    r"(?i)passport|visa\b|licen[cs]e|id card|coupon|voucher|warranty|subscription|domain|trial")
+    r"(?i)passport|visa\b|licen[cs]e|id card|coupon|voucher|warranty|subscription|domain|trial|\blot\b|batch|best before|use by")
 # A card's expiry after the word for it: "exp 09/28", "Ablaufdatum 11/27", "有効期限 05/30".
 _CARD_EXPIRY = re.compile(
     r"(?i)(?:\bexp|\bexpiry|\bexpiration|valid thru|ablaufdatum|g[uü]ltig bis|v[aá]lid[ao] hasta|vencimiento"
@@ -346,20 +373,31 @@ def _labelled_secret(text: str) -> bool:
     for line in text.splitlines()[:64]:
         if len(line) > 400:
             line = line[:400]
+        if not line.isascii():
+            line = _CJK_GLUED.sub(" ", line)  # "登录密码是N0rth#Star55": the label ends where the Latin value starts
         tokens = _GLUED.sub(r" \1 ", _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)).split()
         for j, raw in enumerate(tokens):
             value = raw.strip(_STRIP)
             if len(value) < 3 or value.startswith(("//", "{", "[", "<")) or value.endswith(">") or _MASKED.match(value) or _REFERENCE.match(value):
                 continue  # a structure's opening, a masked value, a reference to where the secret is kept
             before = tokens[j - 1] if j else ""
+            if _INDIAN_PAN.match(value):
+                continue
+            if _OTP_VALUE.match(value) and j:
+                label_words = " ".join(label_before(j - 1 if before == ":" else j, _LABEL_WORDS))
+                if _CODE_LABEL.search(label_words) and not _ORDINARY_CODE.search(label_words):
+                    return True
             if not _looks_made(value):
                 if before == ":" and term(label_before(j - 1, _LABEL_WORDS)) in _PLAIN_WORD_KINDS:
                     return True  # "mother's maiden name: Kowalczyk"
                 continue
             if before in (":", "=") or before.lower() in _COPULAS:
-                kind = term(label_before(j - 1, _LABEL_WORDS))
+                label = label_before(j - 1, _LABEL_WORDS)
+                kind = term(label)
                 if kind:
                     return True
+                if label and _CODE_WORD_LABEL.match(label[-1]) and not value.isdigit() and any(c.isdigit() for c in value):
+                    return True  # "κωδικός: Gl4cier.Night": a code of letters and digits is a password
             elif j:
                 kind = term(label_before(j, _LABEL_WORDS - 2))
                 if kind and (kind in _DIGIT_KINDS or len(value) >= 16) and any(c.isdigit() for c in value):
@@ -552,7 +590,7 @@ def credential_value(value: Any) -> str | None:
             return "an authorization header"
         if _card_number(text):
             return "a payment card number"
-        if _CARD_CODE.search(text) or _AMEX_CID.search(text):
+        if _CARD_CODE.search(text) or _AMEX_CID.search(text) or _BACK_DIGITS.search(text):
             return "a card security code"
         if _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text):
             return "a card expiry date"

@@ -24,7 +24,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "sw": {  # Swahili
         "password": (r"nenosiri\w*", r"neno (?:la |lako la |langu la )?siri", r"nywila\w*", r"nenokupita"),
         "PIN": (r"(?:namba|nambari) (?:ya )?(?:siri|pin)", r"pin (?:ya |yako )?(?:kadi|benki|simu|atm)"),
-        "one-time code": (r"(?:msimbo|nambari|namba) (?:wa |ya )?(?:uthibitisho|kuthibitisha|otp|mara moja|uhakiki)",),
+        "one-time code": (r"(?:msimbo|nambari|namba) (?:wako |yako |wangu |yangu )?(?:wa |ya )?(?:uthibitisho|kuthibitisha|otp|mara moja|uhakiki)",),
         "API key": (r"ufunguo (?:wako |wangu )?wa (?:api|siri|ufikiaji)",),
         "private key": (r"ufunguo (?:wako |wangu )?(?:binafsi|wa kibinafsi|wa faragha)",),
         "token": (r"tokeni (?:ya )?(?:ufikiaji|kuingia|api)",),
@@ -229,7 +229,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "card security code": (r"sekuriteitskode\w*",),
     },
     "uz": {  # Uzbek (Latin)
-        "password": (r"parol(?:i|ingiz\w*|ni|im|ing|ingni|ni kiriting)", r"maxfiy (?:kod\w*|so z\w*|soz\w*|raqam\w*)"),
+        "password": (r"parol(?:i|ingiz\w*|ni|im|am|ing|ingni|ni kiriting)", r"maxfiy (?:kod\w*|so z\w*|soz\w*|raqam\w*)"),
         "PIN": (r"pin ?kod\w*",),
         "one-time code": (r"(?:tasdiqlash|bir martalik|sms|tekshirish) kod\w*",),
         "API key": (r"(?:api|maxfiy) kalit\w*",),
@@ -356,7 +356,8 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "password": (r"zapork\w*", r"contrasenia\w*", r"επιβεβαιωσ\w* κωδικ\w*", r"پاسورڊ"),
         "card number": (r"cisl\w* \w+ karty", r"ڪارڊ نمبر", r"کارت شمېر\w*"),
         "one-time code": (r"او ٽي پي", r"رمز (?:\w+ )?لمرة واحدة"),
-        "PIN": (r"(?:اي ٽي ايم|اې ټي ایم) پن",),
+        "card security code": (r"(?:رمز )?(?:ال)?تحقق من (?:ال)?بطاقة",),
+        "PIN": (r"(?:اي ٽي ايم|اې ټي ایم) پن", r"رقم(?:ي)? (?:ال)?سري"),
     },
     "sms": {  # "the code you got by SMS", in any language: a code word and a text message a few words apart
         "one-time code": (r"(?:kod|cod|kood|koodi|kwdik|tac|otp|код|կոդ|کوډ|рамз|κωδικ)\w*(?! (?:kraju|pais|pays|country|postal\w*|pocztow\w*|promo\w*|rabat\w*))"

@@ -1247,6 +1247,10 @@ class _Text:
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
 
 
+# Stems of credential words as they read backwards ("drowssap" holds "ssap"): a cheap test before a reversed reading.
+_REVERSED_STEM = re.compile("|".join(w[::-1] for w in (
+    "pass", "pwd", "word", "key", "secret", "cret", "token", "tok", "pin", "cvv", "cvc", "card", "seed", "phrase",
+    "otp", "code", "auth", "cred", "priv", "sess", "cookie", "mnemonic", "iban", "ssn", "api")))
 # Kinds a reversed reading may match: whole phrases, never the short words a reversal makes by chance ("nap": "pan").
 _REVERSIBLE = frozenset(("strong", "part", "compound"))
 
@@ -1310,8 +1314,9 @@ def _term(text: str) -> str | None:
             return term
     # A name typed backwards ("drowssap", "yek_ipa"): read reversed, for whole phrases only. A text with spaces is
     # not reversed whole: its other words would lose the sense they give ("Mindestlänge des strowssaP").
-    if len(text) <= 40 and text.isascii() and not any(c.isspace() for c in text):
-        for words in _readings(text[::-1]):
+    if len(text) <= 40 and text.isascii() and not any(c.isspace() for c in text) and _REVERSED_STEM.search(text.lower()):
+        backwards = text[::-1]  # one plain reading (and its digits as letters): the tricks are not stacked
+        for words in dict.fromkeys((_words(backwards), _words(_unleet(backwards)))):
             term = _term_in(words, whole, reversed_text=True)
             if term:
                 return term
