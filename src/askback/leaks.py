@@ -144,7 +144,8 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # crypt's SHA-256/512, Argon2): each is the secret itself or lets it be guessed offline.
         ("a private key", r'"kty"\s*:[\s\S]*"d"\s*:\s*"[0-9A-Za-z_-]{20,}'),
         ("a Wi-Fi password", r"\bWIFI:(?:[^;]*;)*?P:[^;]{3,}"),
-        ("a password hash", r"\$2[abxy]?\$\d{2}\$[./0-9A-Za-z]{53}|\$[56]\$(?:rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{43,86}"
+        ("a password hash", r"\$2[abxy]?\$\d{2}\$[./0-9A-Za-z]{53}"
+                            r"|\$[56]\$(?:rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{43,86}"
                             r"|\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$\S{20,}"),
         # Microsoft Teams' incoming webhooks, and any webhook URL whose path carries a long random part.
         ("a webhook secret URL", r"(?i)https://[\w.-]*(?:outlook\.office|webhook\.office)\.com/webhook(?:b2)?/[0-9a-f-]{36}@"
@@ -161,7 +162,8 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("a link with a token", r"(?i)https?://\S*/(?:reset|activate|activation|verify|confirm|magic|invite|set-password|signin|login)"
                                 r"(?:/|\?\w+=)(?=[0-9A-Za-z_-]{16,})(?=[^/?&#\s]*\d)(?=[^/?&#\s]*[A-Za-z])"),
         # "login: admin / Tr0ub4dor&3", "wifi: HomeNet / qwerty!2026": a name and its password, paired.
-        ("a labelled credential", r"(?i)\b(?:login|wifi|wi-fi|credentials?|creds|account)\s*:\s*\S+\s+/\s+(?=\S*\d)\S{6,}"),
+        ("a labelled credential",
+         r"(?i)\b(?:login|wifi|wi-fi|credentials?|creds|account)\s*:\s*\S+\s+/\s+(?=\S*\d)\S{6,}"),
         # Redis's requirepass and masterauth lines carry the server's password.
         ("a password on a config line", r"(?m)^\s*(?:requirepass|masterauth)\s+\S{6,}"),
         ("a session cookie",
@@ -189,7 +191,9 @@ _LONG_RUN = re.compile(r"[0-9A-Za-z_-]{14,}")
 # What each shape cannot match without (in the text in lower case): a substring test is far cheaper than a search.
 _SHAPE_NEEDS: tuple[tuple[str, ...], ...] = (
     ("-----begin",), ("putty",), ("hooks.slack",), ("whsec_",), ("sig=",), ("gl",), ("authorization",), ("ssws",),
-    ("eyj",), ("eyj",), ('"kty"',), ("wifi:",), ("$",), ("webhook",), ("bearer", "token"), ("://",), ("=",), ("jdbc:oracle",), ("mi",), ("://",), ("/",), ("pass", "auth"), ("=",), ("sess",), ("otpauth",), ("-u",), ("mysql", "mariadb"),
+    ("eyj",), ("eyj",), ('"kty"',), ("wifi:",), ("$",), ("webhook",), ("bearer", "token"), ("://",), ("=",),
+    ("jdbc:oracle",), ("mi",), ("://",), ("/",), ("pass", "auth"), ("=",), ("sess",), ("otpauth",), ("-u",),
+    ("mysql", "mariadb"),
     ("--password", "sshpass"), (":",), ("://",),
 )
 assert len(_SHAPE_NEEDS) == len(_SHAPES)
@@ -322,7 +326,8 @@ _INDIAN_PAN = re.compile(r"^[A-Z]{5}\d{4}[A-Z]$")
 _DIGIT_GROUPS = re.compile(r"(?<![\d\w])(\d{2,4})(?: (\d{2,4}))(?: (\d{2,4}))?(?![\d\w])")
 # What else expires on a month and year: documents, offers, subscriptions.
 _EXPIRES_ELSEWHERE = re.compile(
-    r"(?i)passport|visa\b|licen[cs]e|id card|coupon|voucher|warranty|subscription|domain|trial|\blot\b|batch|best before|use by")
+    r"(?i)passport|visa\b|licen[cs]e|id card|coupon|voucher|warranty|subscription|domain|trial"
+    r"|\blot\b|batch|best before|use by")
 # A card's expiry after the word for it: "exp 09/28", "Ablaufdatum 11/27", "有効期限 05/30".
 _CARD_EXPIRY = re.compile(
     r"(?i)(?:\bexp|\bexpiry|\bexpiration|valid thru|ablaufdatum|g[uü]ltig bis|v[aá]lid[ao] hasta|vencimiento"
@@ -378,7 +383,8 @@ def _labelled_secret(text: str) -> bool:
         tokens = _GLUED.sub(r" \1 ", _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)).split()
         for j, raw in enumerate(tokens):
             value = raw.strip(_STRIP)
-            if len(value) < 3 or value.startswith(("//", "{", "[", "<")) or value.endswith(">") or _MASKED.match(value) or _REFERENCE.match(value):
+            if (len(value) < 3 or value.startswith(("//", "{", "[", "<")) or value.endswith(">")
+                    or _MASKED.match(value) or _REFERENCE.match(value)):
                 continue  # a structure's opening, a masked value, a reference to where the secret is kept
             before = tokens[j - 1] if j else ""
             if _INDIAN_PAN.match(value):
@@ -396,7 +402,8 @@ def _labelled_secret(text: str) -> bool:
                 kind = term(label)
                 if kind:
                     return True
-                if label and _CODE_WORD_LABEL.match(label[-1]) and not value.isdigit() and any(c.isdigit() for c in value):
+                greek_code = bool(label) and bool(_CODE_WORD_LABEL.match(label[-1]))
+                if greek_code and not value.isdigit() and any(c.isdigit() for c in value):
                     return True  # "κωδικός: Gl4cier.Night": a code of letters and digits is a password
             elif j:
                 kind = term(label_before(j, _LABEL_WORDS - 2))
@@ -548,9 +555,9 @@ def _keypair_bytes(value: Any) -> bool:
 
 def _structured(value: Any) -> str | None:
     """What a list or a mapping says as a whole: a phrase split into its words, a key named for a credential."""
-    if isinstance(value, list | tuple) and 12 <= len(value) <= 24 and all(isinstance(w, str) for w in value):
-        if _recovery_phrase(" ".join(value)):
-            return "a recovery phrase"  # ["shaft", "hire", ...]: the words of a phrase, one per item
+    words = isinstance(value, list | tuple) and 12 <= len(value) <= 24 and all(isinstance(w, str) for w in value)
+    if words and _recovery_phrase(" ".join(value)):
+        return "a recovery phrase"  # ["shaft", "hire", ...]: the words of a phrase, one per item
     if isinstance(value, dict):
         for key, item in list(value.items())[:_MAX_STRINGS]:
             # {"password": "Bursztyn2026!"}: the key labels its value as "password: ..." would.
