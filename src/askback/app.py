@@ -17,7 +17,6 @@ from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.spec import Resume, Spec, SpecError, TaskSupport, build_spec
 from askback.core.state import DEFAULT_MAX_STATE_BYTES, KeyConfigError, Keyring, StateCodec, StatePolicy
 from askback.flow import Runtime
-from askback.leaks import answer_problem
 from askback.outofband import OutOfBand
 from askback.stores import Store, open_store, sealers
 
@@ -251,7 +250,7 @@ class App:
             clock=self.policy.now,
             max_rounds=self.max_rounds,
             out_of_band=OutOfBand(store, keyring, self.policy.now),
-            answer_guard=answer_problem,
+            answer_guard=_answer_problem,
             public_url=self._public_url or os.environ.get("ASKBACK_PUBLIC_URL") or None,
         )
 
@@ -282,3 +281,10 @@ class App:
                     await sealers.withdraw(self.runtime.store, self._sealer, self.runtime.clock, sealers.TTL)
                 self._sealer = None
             await self.runtime.store.close()
+
+
+def _answer_problem(value: Any) -> str | None:
+    """`askback.leaks.answer_problem`, imported on the first answer: its ~90 patterns are not start-up work."""
+    from askback.leaks import answer_problem
+
+    return answer_problem(value)

@@ -479,3 +479,11 @@ def test_generated_requests_get_the_same_answer(pair: Pair, req: Req) -> None:
         sdk, _ = exchange(http, pair.sdk, req)
         lean, _ = exchange(http, pair.lean, req)
     assert lean == sdk
+
+
+def test_the_lean_path_validated_with_the_snapshot_of_the_sdks_models(pair: Pair) -> None:
+    """What the cases above proved equal is the lean path as it runs: on the snapshot (`askback.mcp.sdkschema`)."""
+    from askback.mcp.sdkschema import RequestModels
+
+    facts = pair.lean_path.facts.loaded()
+    assert facts is not None and isinstance(getattr(facts.validate_request, "__self__", None), RequestModels)

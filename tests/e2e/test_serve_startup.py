@@ -40,6 +40,13 @@ def test_a_store_file_that_is_not_sqlite(tmp_path: Path) -> None:
     assert store.read_text().startswith("these are my notes"), "the file was changed"
 
 
+@pytest.mark.parametrize("url", ["mysql://db/tasks", "tasks.db"])
+def test_an_a2a_task_store_askback_cannot_open_is_refused_at_start(tmp_path: Path, url: str) -> None:
+    # The A2A agent is built on first need; its store's URL is still read before the port is bound.
+    line = refused(["askback.demo:app", "--port", "0"], env_for(tmp_path, ASKBACK_A2A_TASKS=url))
+    assert "ASKBACK_A2A_TASKS" in line, line
+
+
 def test_a_store_path_that_is_a_directory(tmp_path: Path) -> None:
     line = refused(["askback.demo:app", "--port", "0"], store_env(tmp_path, tmp_path))
     assert str(tmp_path) in line and "is a directory" in line, line

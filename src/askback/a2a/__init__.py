@@ -1,6 +1,33 @@
-"""askback's tools and prompts as an A2A 1.0 agent (a2a-sdk), with askback's input-schema extension."""
+"""askback's tools and prompts as an A2A 1.0 agent (a2a-sdk), with askback's input-schema extension.
 
-from askback.a2a.server import A2A_PATH, A2AServer
-from askback.a2a.wire import EXTENSION_URI, SCHEMA_MEDIA_TYPE
+Names are imported on first use: `askback.a2a.paths` (where the agent is served) loads without the A2A SDK.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from askback.a2a.paths import A2A_PATH
+    from askback.a2a.server import A2AServer
+    from askback.a2a.wire import EXTENSION_URI, SCHEMA_MEDIA_TYPE
+
+_WHERE = {
+    "A2A_PATH": "askback.a2a.paths",
+    "A2AServer": "askback.a2a.server",
+    "EXTENSION_URI": "askback.a2a.wire",
+    "SCHEMA_MEDIA_TYPE": "askback.a2a.wire",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'askback.a2a' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["A2A_PATH", "EXTENSION_URI", "SCHEMA_MEDIA_TYPE", "A2AServer"]

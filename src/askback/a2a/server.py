@@ -25,11 +25,11 @@ from starlette.routing import BaseRoute, Route
 
 from askback.a2a.card import agent_card
 from askback.a2a.executor import AskbackExecutor, owner_resolver
+from askback.a2a.paths import A2A_PATH
 from askback.a2a.tasks import TaskStoreSetup, open_task_store
 from askback.app import App
 from askback.config import default_data_dir
 
-A2A_PATH = "/a2a"
 _TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})
 
 
@@ -115,6 +115,12 @@ class A2AServer:
     async def card(self, request: Request) -> Response:
         card = agent_card(self.app, self._url(request))
         return JSONResponse(agent_card_to_dict(card))
+
+    @property
+    def endpoints(self) -> dict[str, Callable[[Request], Awaitable[Response]]]:
+        """The agent card (`card`, GET) and the JSON-RPC binding (`jsonrpc`, POST at `path`), behind the checks."""
+        jsonrpc = next(r.endpoint for r in create_jsonrpc_routes(self.handler, self.path) if isinstance(r, Route))
+        return {"card": self._guarded(self.card, post=False), "jsonrpc": self._guarded(jsonrpc, post=True)}
 
     @property
     def routes(self) -> list[BaseRoute]:

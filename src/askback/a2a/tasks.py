@@ -22,11 +22,9 @@ from typing import Any
 
 from a2a.server.context import ServerCallContext
 
-TASKS_ENV = "ASKBACK_A2A_TASKS"
+from askback.a2a.storeurl import TASKS_ENV, TaskStoreConfigError, database_url
 
-
-class TaskStoreConfigError(ValueError):
-    """`ASKBACK_A2A_TASKS` names no store askback can open."""
+__all__ = ["TASKS_ENV", "TaskStoreConfigError", "TaskStoreSetup", "database_url", "open_task_store"]
 
 
 @dataclass
@@ -59,22 +57,6 @@ class TaskStoreSetup:
                 await close()
         if self.engine is not None:
             await self.engine.dispose()
-
-
-def database_url(url: str | None, data_dir: Path) -> str:
-    """The SQLAlchemy async URL for a configured value (None: SQLite in the data dir)."""
-    if not url:
-        return f"sqlite+aiosqlite:///{data_dir / 'a2a-tasks.db'}"
-    if url == "memory://":
-        return url
-    scheme, sep, rest = url.partition("://")
-    if not sep:
-        raise TaskStoreConfigError(f"{TASKS_ENV} must be a URL (sqlite:///path, postgresql://…), not {url!r}")
-    if scheme in ("sqlite", "sqlite+aiosqlite"):
-        return f"sqlite+aiosqlite://{rest}"
-    if scheme in ("postgresql", "postgres", "postgresql+asyncpg"):
-        return f"postgresql+asyncpg://{rest}"
-    raise TaskStoreConfigError(f"{TASKS_ENV}: unsupported scheme {scheme!r} (sqlite, postgresql or memory)")
 
 
 def open_task_store(

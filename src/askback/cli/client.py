@@ -25,7 +25,7 @@ class _Usage(Exception):
 
 
 def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from askback.client.loop import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT, DEFAULT_URL_WAIT
+    from askback.client.limits import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT, DEFAULT_URL_WAIT
 
     era = argparse.ArgumentParser(add_help=False)
     era.add_argument("--json", action="store_true", help="print JSON (the default when stdout is not a terminal)")

@@ -14,12 +14,10 @@ import socket
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 import uvicorn
-from starlette.applications import Starlette
-from uvicorn.supervisors import Multiprocess
 
 from askback.app import App
 from askback.cli.stack import HttpStack, StackError
@@ -30,6 +28,9 @@ from askback.loader import TargetError, load_app
 from askback.mcp.http import http_app
 from askback.stores import StoreConfigError
 from askback.web.serving import PagesConfigError
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
 
 EXIT_USAGE = 2
 _TARGET_ENV = "ASKBACK_SERVE_TARGET"
@@ -86,6 +87,9 @@ def serve(
         return _fail(f"cannot start {app.name!r}: its store cannot be reached (is it running? see ASKBACK_STORE)")
     except (KeyConfigError, StoreConfigError, OSError) as exc:
         return _fail(f"cannot start {app.name!r}: {exc}")
+    problem = _a2a_store_problem()
+    if problem is not None:
+        return _fail(f"cannot start {app.name!r}: {problem}")
     if stdio:
         return _serve_stdio(app)
     try:
@@ -112,6 +116,8 @@ def serve(
 
     try:
         if workers > 1:
+            from uvicorn.supervisors import Multiprocess
+
             os.environ[_TARGET_ENV] = target
             os.environ[_HTTP_ENV] = json.dumps(settings)
             config = uvicorn.Config(
@@ -122,7 +128,7 @@ def serve(
             Multiprocess(config, sockets=[sock]).run()
         else:
             config = uvicorn.Config(asgi, log_level=log_level, http=chosen.http, loop=chosen.loop)
-            server = _AnnouncingServer(config, announce)
+            server = _AnnouncingServer(config, announce, getattr(asgi, "warm_up", None))
             server.run(sockets=[sock])
             if not server.started:
                 return _fail(f"cannot start {app.name!r}: the server did not start (see the log above)")
@@ -177,14 +183,18 @@ def _host_for_url(host: str) -> str:
 class _AnnouncingServer(uvicorn.Server):
     """uvicorn's server, announcing once start-up has completed (lifespan run, socket accepting)."""
 
-    def __init__(self, config: uvicorn.Config, announce: Callable[[], None]) -> None:
+    def __init__(self, config: uvicorn.Config, announce: Callable[[], None],
+                 warm_up: Callable[[], None] | None = None) -> None:
         super().__init__(config)
         self._announce = announce
+        self._warm_up = warm_up
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets=sockets)
         if self.started:
             self._announce()
+            if self._warm_up is not None:
+                self._warm_up()  # the SDK path loads in the background from here, not before the port answers
 
 
 def _serve_stdio(app: object) -> int:
@@ -203,6 +213,23 @@ def _serve_stdio(app: object) -> int:
 
     anyio.run(run)
     return 0
+
+
+def _a2a_store_problem() -> str | None:
+    """What is wrong with `ASKBACK_A2A_TASKS`, read now although the A2A agent is built on first need."""
+    import os
+
+    from askback.a2a.storeurl import TASKS_ENV, TaskStoreConfigError, database_url
+    from askback.config import default_data_dir
+
+    configured = os.environ.get(TASKS_ENV) or None
+    if configured is None or not _a2a_installed():
+        return None
+    try:
+        database_url(configured, default_data_dir())
+    except TaskStoreConfigError as exc:
+        return str(exc)
+    return None
 
 
 def _a2a_installed() -> bool:

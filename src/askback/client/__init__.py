@@ -1,54 +1,124 @@
-"""The askback client: answer `input_required` for any MCP server, from a terminal, a file or Python."""
+"""The askback client: answer `input_required` for any MCP server, from a terminal, a file or Python.
 
-from askback.client.answerers import (
-    Answerer,
-    Asked,
-    CallableAnswerer,
-    FileAnswerer,
-    Later,
-    Postpone,
-    TerminalAnswerer,
-)
-from askback.client.client import CannotPostpone, Client
-from askback.client.errors import (
-    AnswerError,
-    AnswerRejected,
-    ClientError,
-    InvalidAnswer,
-    InvalidTool,
-    NoMoreInput,
-    ProtocolError,
-    ServerError,
-    Unauthorized,
-    UnknownQuestion,
-)
-from askback.client.loop import Limits
-from askback.client.pending import (
-    DeadlineExceeded,
-    PageNotFinished,
-    Pending,
-    PendingFileError,
-    Postponed,
-    Server,
-    TooManyRounds,
-    Unfinished,
-)
-from askback.client.questions import (
-    Choice,
-    Field,
-    FormQuestion,
-    Question,
-    RootsQuestion,
-    SamplingQuestion,
-    UrlQuestion,
-    accept,
-    cancel,
-    decline,
-    response_for,
-    roots,
-    sampled,
-)
-from askback.client.tasks import TaskCancelled, TaskFailed
+Names are imported on first use, so a program that needs one part (`askback serve` reading the client's
+defaults for its command line, say) does not load the rest, the MCP SDK's types among them.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from askback.client.answerers import (
+        Answerer,
+        Asked,
+        CallableAnswerer,
+        FileAnswerer,
+        Later,
+        Postpone,
+        TerminalAnswerer,
+    )
+    from askback.client.client import CannotPostpone, Client
+    from askback.client.errors import (
+        AnswerError,
+        AnswerRejected,
+        ClientError,
+        InvalidAnswer,
+        InvalidTool,
+        NoMoreInput,
+        ProtocolError,
+        ServerError,
+        Unauthorized,
+        UnknownQuestion,
+    )
+    from askback.client.loop import Limits
+    from askback.client.pending import (
+        DeadlineExceeded,
+        PageNotFinished,
+        Pending,
+        PendingFileError,
+        Postponed,
+        Server,
+        TooManyRounds,
+        Unfinished,
+    )
+    from askback.client.questions import (
+        Choice,
+        Field,
+        FormQuestion,
+        Question,
+        RootsQuestion,
+        SamplingQuestion,
+        UrlQuestion,
+        accept,
+        cancel,
+        decline,
+        response_for,
+        roots,
+        sampled,
+    )
+    from askback.client.tasks import TaskCancelled, TaskFailed
+
+_WHERE = {
+    "Answerer": "askback.client.answerers",
+    "Asked": "askback.client.answerers",
+    "CallableAnswerer": "askback.client.answerers",
+    "FileAnswerer": "askback.client.answerers",
+    "Later": "askback.client.answerers",
+    "Postpone": "askback.client.answerers",
+    "TerminalAnswerer": "askback.client.answerers",
+    "CannotPostpone": "askback.client.client",
+    "Client": "askback.client.client",
+    "AnswerError": "askback.client.errors",
+    "AnswerRejected": "askback.client.errors",
+    "ClientError": "askback.client.errors",
+    "InvalidAnswer": "askback.client.errors",
+    "InvalidTool": "askback.client.errors",
+    "NoMoreInput": "askback.client.errors",
+    "ProtocolError": "askback.client.errors",
+    "ServerError": "askback.client.errors",
+    "Unauthorized": "askback.client.errors",
+    "UnknownQuestion": "askback.client.errors",
+    "Limits": "askback.client.loop",
+    "DeadlineExceeded": "askback.client.pending",
+    "PageNotFinished": "askback.client.pending",
+    "Pending": "askback.client.pending",
+    "PendingFileError": "askback.client.pending",
+    "Postponed": "askback.client.pending",
+    "Server": "askback.client.pending",
+    "TooManyRounds": "askback.client.pending",
+    "Unfinished": "askback.client.pending",
+    "Choice": "askback.client.questions",
+    "Field": "askback.client.questions",
+    "FormQuestion": "askback.client.questions",
+    "Question": "askback.client.questions",
+    "RootsQuestion": "askback.client.questions",
+    "SamplingQuestion": "askback.client.questions",
+    "UrlQuestion": "askback.client.questions",
+    "accept": "askback.client.questions",
+    "cancel": "askback.client.questions",
+    "decline": "askback.client.questions",
+    "response_for": "askback.client.questions",
+    "roots": "askback.client.questions",
+    "sampled": "askback.client.questions",
+    "TaskCancelled": "askback.client.tasks",
+    "TaskFailed": "askback.client.tasks",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _WHERE.get(name)
+    if module is None:
+        raise AttributeError(f"module 'askback.client' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_WHERE])
+
 
 __all__ = [
     "AnswerError",

@@ -24,12 +24,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from askback.client.errors import ProtocolError
+from askback.client.limits import DEFAULT_MAX_ROUNDS as DEFAULT_MAX_ROUNDS
+from askback.client.limits import DEFAULT_TIMEOUT as DEFAULT_TIMEOUT
+from askback.client.limits import DEFAULT_URL_WAIT as DEFAULT_URL_WAIT
 from askback.client.pending import DeadlineExceeded, PageNotFinished, Pending, Server, TooManyRounds, target_of
 from askback.client.questions import UrlQuestion, parse_questions
-
-DEFAULT_MAX_ROUNDS = 16
-DEFAULT_TIMEOUT = 600.0
-DEFAULT_URL_WAIT = 300.0
 
 
 @dataclass(frozen=True)

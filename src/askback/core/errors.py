@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
+PARSE_ERROR = -32700
 INVALID_PARAMS = -32602
 INTERNAL_ERROR = -32603
 MISSING_REQUIRED_CLIENT_CAPABILITY = -32021

@@ -33,6 +33,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from urllib.parse import unquote
 
@@ -699,6 +700,89 @@ _ENTRIES = tuple(
 _WORD_START = "(?<!\\w)"
 
 
+_SPECIAL = frozenset("\\()[]{}|*+?.^$")
+
+
+class _Unread(Exception):
+    """A construct `_plain_first_chars` does not read; `re`'s own parser reads the piece instead."""
+
+
+def _plain_first_chars(rx: str) -> frozenset[str] | None:
+    """`_first_chars` for a piece made only of literal characters, `(?:...|...)` groups, `?`, `*` and `+`, read
+    from its text (most of the table), without `re`'s pure-Python parser: that is most of the guard's start-up.
+    Anything else raises `_Unread`. A test checks it agrees with `_first_chars` on every piece of the table."""
+    found, nullable, end = _plain_seq(rx, 0)
+    if end != len(rx):
+        raise _Unread
+    return None if nullable else frozenset(found)
+
+
+def _plain_seq(rx: str, i: int) -> tuple[set[str], bool, int]:
+    """First characters of the alternatives from `i` to the closing `)` (or the end), whether one can be empty."""
+    found: set[str] = set()
+    nullable = False
+    while True:
+        first, empty, i = _plain_items(rx, i)
+        found |= first
+        nullable = nullable or empty
+        if i < len(rx) and rx[i] == "|":
+            i += 1
+            continue
+        return found, nullable, i
+
+
+def _plain_items(rx: str, i: int) -> tuple[set[str], bool, int]:
+    """One alternative: its items in turn until one that cannot be empty; what follows that is only skipped."""
+    found: set[str] = set()
+    while i < len(rx) and rx[i] not in "|)":
+        if rx.startswith("(?:", i):
+            first, empty, i = _plain_seq(rx, i + 3)
+            if i >= len(rx) or rx[i] != ")":
+                raise _Unread
+            i += 1
+        elif rx[i] in _SPECIAL:
+            raise _Unread  # an escape, a class, a lookaround... reached before any character: `re` reads it
+        else:
+            first, empty, i = {rx[i]}, False, i + 1
+        if i < len(rx) and rx[i] in "?*+":
+            empty = empty or rx[i] != "+"
+            i += 1
+            if i < len(rx) and rx[i] in "?+":
+                raise _Unread  # lazy or possessive: left to `re`
+        found |= first
+        if not empty:
+            return found, False, _alternative_end(rx, i)
+    return found, True, i
+
+
+def _alternative_end(rx: str, i: int) -> int:
+    """The index of the `|` or `)` that ends the alternative `i` is in (escapes and classes skipped whole)."""
+    depth = 0
+    while i < len(rx):
+        char = rx[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            close = rx.find("]", i + 2)
+            if close < 0:
+                raise _Unread
+            i = close + 1
+            continue
+        if depth == 0 and char in "|)":
+            return i
+        depth += (char == "(") - (char == ")")
+        i += 1
+    return i
+
+
+def _piece_first_chars(rx: str) -> frozenset[str] | None:
+    try:
+        return _plain_first_chars(rx)
+    except _Unread:
+        return _first_chars(rx)
+
+
 def _first_chars(rx: str) -> frozenset[str] | None:
     """The characters a match of `rx` can start with, or None when it could start with any."""
     parser: Any = importlib.import_module("re._parser")
@@ -810,7 +894,8 @@ def _factor_head(alt: str) -> str:
     return "(?:" + _trie("|".join(v for v in variants if v)) + ")" + alt[end + 1 :] if all(variants) else alt
 
 
-def _pieces() -> list[tuple[str, str]]:
+@cache
+def _pieces() -> tuple[tuple[str, str], ...]:
     """Every whole-word entry's top-level alternatives, each its own group (`g<entry>x<n>`), in order."""
     head, tail = _WORD_START + "(?:", ")(?!\\w)"
     pieces: list[tuple[str, str]] = []
@@ -818,7 +903,7 @@ def _pieces() -> list[tuple[str, str]]:
         if rx.startswith(head) and rx.endswith(tail):
             body = rx[len(head):-len(tail)]
             pieces += [(f"g{i}x{n}", f"(?:{_factor_head(alt)})(?!\\w)") for n, alt in enumerate(_alternatives(body))]
-    return pieces
+    return tuple(pieces)
 
 
 def _infix_stem(piece: str) -> str | None:
@@ -828,7 +913,8 @@ def _infix_stem(piece: str) -> str | None:
     return stem if stem and " " not in stem else None  # a stem of one word only: it is searched inside words
 
 
-def _infixes() -> re.Pattern[str]:
+@cache
+def _infix_matcher() -> re.Pattern[str]:
     """Compounds: their stems, searched anywhere in the text, each match then widened to its whole word."""
     stems = [(name, _infix_stem(piece)) for name, piece in _pieces()]
     return re.compile("|".join(f"(?P<{n}>{stem})" for n, stem in stems if stem) or "(?!)")
@@ -846,7 +932,7 @@ class _Dispatch:
 
     def __init__(self) -> None:
         pieces = [(n, p) for n, p in _pieces() if _infix_stem(p) is None]
-        firsts = {name: _first_chars(piece) for name, piece in pieces}
+        firsts = {name: _piece_first_chars(piece) for name, piece in pieces}
         self._pieces = pieces
         self._firsts = firsts
         self._keys: frozenset[str] = frozenset().union(*(f for f in firsts.values() if f is not None))
@@ -861,31 +947,45 @@ class _Dispatch:
         return compiled
 
 
-_BY_FIRST_CHAR = _Dispatch()
-_INFIX_MATCHER = _infixes()
+@cache
+def _by_first_char() -> _Dispatch:
+    """Built on the first check, not at import: a program that never checks a form never pays for it."""
+    return _Dispatch()
+
+
 _WORD_STARTS = re.compile(r"(?<!\w)\w")
 _LONG_WORDS = re.compile(r"\w{7,}")
-# Phrases in scripts written without spaces (and Arabic, Devanagari, Hangul...): tried anywhere, and only when
-# the text has a character of those scripts.
-_PART_MATCHER = re.compile(
-    "|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES) if not rx.startswith(_WORD_START))
-)
-_NEEDS_PARTS = re.compile("[\u0590-\U0010ffff]")
+
+
+@cache
+def _part_matcher() -> re.Pattern[str]:
+    """Phrases in scripts written without spaces (and Arabic, Devanagari, Hangul...): tried anywhere, and only
+    when the text has a character of those scripts."""
+    return re.compile(
+        "|".join(f"(?P<g{i}>{rx})" for i, (_, _, rx) in enumerate(_ENTRIES) if not rx.startswith(_WORD_START))
+    )
+
+_PARTS_FROM = "\u0590"  # Hebrew onwards: scripts whose phrases `_part_matcher` tries
+
+
+def _needs_parts(words: str) -> bool:
+    """Whether `words` has a character from U+0590 on (a regex class up to U+10FFFF costs ms to compile)."""
+    return bool(words) and max(words) >= _PARTS_FROM
 
 
 def _matches(words: str) -> Iterator[tuple[str, int, int]]:
     """(group, start, end) of every phrase in `words`, a phrase's words first, then compounds, then other scripts."""
     for start in _WORD_STARTS.finditer(words):
-        matcher = _BY_FIRST_CHAR.matcher(start.group(0))
+        matcher = _by_first_char().matcher(start.group(0))
         match = matcher.match(words, start.start())
         if match and match.lastgroup:
             yield match.lastgroup, match.start(), match.end()
     for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
-        for match in _INFIX_MATCHER.finditer(words, word.start(), word.end()):
+        for match in _infix_matcher().finditer(words, word.start(), word.end()):
             if match.lastgroup:
                 yield match.lastgroup, word.start(), word.end()
-    if _NEEDS_PARTS.search(words):
-        for match in _PART_MATCHER.finditer(words):
+    if _needs_parts(words):
+        for match in _part_matcher().finditer(words):
             if match.lastgroup:
                 yield match.lastgroup, match.start(), match.end()
 
@@ -1304,7 +1404,7 @@ def _term(text: str) -> str | None:
         shouts_tan=bool(_SHOUTED_TAN.search(shouted)) and text != text.upper(),
         yes_no=bool(readings) and readings[0].split(" ", 1)[0] in ("whether", "ob"),
         identifier=not any(c.isspace() for c in text.strip()),
-        non_latin=bool(_NEEDS_PARTS.search(text)),
+        non_latin=_needs_parts(text),
         pan_card=bool(_PAN_CARD.search(text)),
         states=_states(readings),
     )

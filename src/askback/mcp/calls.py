@@ -26,6 +26,8 @@ logger = logging.getLogger("askback.mcp")
 
 # One round of a flow, played by the entry: `Flow.step` on 2026-07-28, a back-channel conversation on a session.
 Play = Callable[[Spec, Round], Awaitable[Step]]
+# A resource URI -> the template's spec and its variables, or None (the SDK path's own template matching).
+ResourceLookup = Callable[[str], tuple[Spec, dict[str, Any]] | None]
 
 
 @dataclass

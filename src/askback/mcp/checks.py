@@ -6,15 +6,31 @@ JSON-RPC error, and the lean path hands any request this finds fault with to the
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from askback.errors import INVALID_STATE_MESSAGE
 
+if TYPE_CHECKING:
+    from askback.app import App
+
 logger = logging.getLogger("askback.mcp")
 MAX_ANSWERS = 64  # the bound on inputResponses entries, raised for an app whose largest target has more params
+
+
+def max_answers(app: App | None) -> int:
+    """The bound on `inputResponses` entries for `app`: no round asks more questions than a target has params."""
+    specs = [] if app is None else [*app.tools.values(), *app.prompts.values(), *app.resources.values()]
+    return max([MAX_ANSWERS, *(len(spec.params) for spec in specs)])
+
+
+def header_schemas(app: App) -> dict[str, dict[str, Any]]:
+    """The input schemas of `app`'s tools that declare `x-mcp-header` (the only ones with headers to check)."""
+    return {name: spec.input_schema for name, spec in app.tools.items()
+            if "x-mcp-header" in json.dumps(spec.input_schema)}
 
 
 @cache

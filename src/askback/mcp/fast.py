@@ -22,7 +22,7 @@ import codecs
 import json
 import logging
 import sys
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,9 +33,9 @@ from askback.config import HostChecks
 from askback.core.errors import INTERNAL_ERROR
 from askback.core.spec import Spec
 from askback.flow import Round
-from askback.mcp.calls import Calls, RpcError
+from askback.mcp.calls import Calls, ResourceLookup, RpcError
 from askback.mcp.checks import retry_fields_problem
-from askback.mcp.sdkfacts import Facts, SdkFacts, error_status
+from askback.mcp.sdkfacts import Facts, SdkFacts
 from askback.mcp.wire import plain_capabilities
 
 logger = logging.getLogger("askback.mcp.fast")
@@ -66,6 +66,10 @@ class _HandOn(Exception):
         self.reason = reason
 
 
+class _NeedsResources(Exception):
+    """A `resources/read` arrived before the SDK path's template lookup was loaded: load it, then recognise."""
+
+
 class FastPath:
     """ASGI endpoint in front of `fallback` (the SDK path) for one app's MCP endpoint."""
 
@@ -78,9 +82,10 @@ class FastPath:
         calls: Calls,
         facts: Facts,
         header_tools: frozenset[str],
-        resource_for: Any,
+        resource_lookup: Callable[[], Awaitable[ResourceLookup | None]],
         max_body: int,
         max_answers: int,
+        answered: Callable[[], None] = lambda: None,
     ) -> None:
         self.app = app
         self.fallback = fallback
@@ -90,9 +95,11 @@ class FastPath:
         self._hosts = checks.hosts
         self._origins = tuple(checks.origins or ())
         self._header_tools = header_tools
-        self._resource_for = resource_for  # uri -> (spec, variables) | None, the SDK path's own lookup
+        self._resource_lookup = resource_lookup  # the SDK path's own template matching, loaded with it
+        self._resource_for: ResourceLookup | None = None
         self._max_body = max_body
         self._max_answers = max_answers
+        self._answered = answered  # told after each answer (the server warms what later requests need)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
@@ -106,13 +113,27 @@ class FastPath:
         messages: list[Message] = []
         try:
             body = await self._body(scope, receive, messages)
-            facts = self.facts.loaded() or await self.facts.get()
-            request = self._recognise(headers, body, facts)
+            facts = self.facts.loaded() or await self._facts()
+            try:
+                request = self._recognise(headers, body, facts)
+            except _NeedsResources:
+                self._resource_for = await self._resource_lookup()
+                if self._resource_for is None:
+                    raise _HandOn("resource lookup unavailable") from None
+                request = self._recognise(headers, body, facts)
         except _HandOn as exc:
             await self._hand_on(exc.reason, scope, _replaying(messages, receive), send)
             return
         self.counts.answered += 1
         await self._answer(request, headers, scope, facts, send)
+        self._answered()
+
+    async def _facts(self) -> SdkFacts:
+        """The SDK's facts, waiting for them on the first requests; if they cannot load, the SDK path answers."""
+        try:
+            return await self.facts.get()
+        except Exception:
+            raise _HandOn("SDK facts unavailable") from None
 
     async def _hand_on(self, reason: str, scope: Scope, receive: Receive, send: Send) -> None:
         counts = self.counts
@@ -235,7 +256,11 @@ class FastPath:
             if spec is None or not (arguments is None or isinstance(arguments, dict)):
                 raise _HandOn("prompt")
             return spec, dict(arguments or {})
-        found = self._resource_for(target) if app.resources else None
+        if not app.resources:
+            raise _HandOn("resource")
+        if self._resource_for is None:
+            raise _NeedsResources
+        found = self._resource_for(target)
         if found is None:
             raise _HandOn("resource")
         return found[0], dict(found[1])
@@ -256,9 +281,9 @@ class FastPath:
             else:
                 result, built = await self.calls.resource_result(spec, rnd)
             if not built:
-                result = self._sieved(call, result, facts)
+                result = await self._sieved(call, result, facts)
         except RpcError as exc:
-            await _write(_error(call.request_id, exc), error_status(exc.code), send)
+            await _write(_error(call.request_id, exc), await self.facts.error_status(exc.code), send)
             return
         meta = result.get("_meta")
         if meta is None:
@@ -267,11 +292,10 @@ class FastPath:
             result["_meta"] = {**meta, facts.server_info_key: dict(facts.server_info)}
         await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
 
-    @staticmethod
-    def _sieved(call: _Call, result: dict[str, Any], facts: SdkFacts) -> dict[str, Any]:
+    async def _sieved(self, call: _Call, result: dict[str, Any], facts: SdkFacts) -> dict[str, Any]:
         """A result shaped by a tool's author, through the SDK's own sieve (what the SDK path sends)."""
         try:
-            return facts.serialize_result(call.method, call.version, result)
+            return await self.facts.serialize_result(call.method, call.version, result)
         except facts.invalid:
             logger.exception("handler for %r returned an invalid result", call.method)
             raise RpcError(INTERNAL_ERROR, "Handler returned an invalid result") from None
@@ -279,8 +303,11 @@ class FastPath:
     def _principal(self, scope: Scope, version: str) -> str | None:
         """The principal the SDK path computes: its authentication's, else the app's hook (`server._principal`)."""
         principal = None
-        auth = sys.modules.get("mcp.server.auth.middleware.auth_context")  # nobody authenticated if never loaded
-        token = auth.get_access_token() if auth is not None else None
+        # Nobody authenticated if the SDK's auth context was never loaded (or is still loading, in the background:
+        # then no middleware of the user's set it either).
+        auth = sys.modules.get("mcp.server.auth.middleware.auth_context")
+        get_token = getattr(auth, "get_access_token", None)
+        token = get_token() if get_token is not None else None
         if token is not None:
             from mcp.server.auth.provider import principal_components
             from mcp.server.request_state import compact_json

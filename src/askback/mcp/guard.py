@@ -20,7 +20,7 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
 
-from askback.mcp.checks import MAX_ANSWERS, retry_fields_problem
+from askback.mcp.checks import MAX_ANSWERS, max_answers, retry_fields_problem
 
 if TYPE_CHECKING:
     from askback.app import App
@@ -33,8 +33,7 @@ class RetryFieldsGuard:
 
     def __init__(self, app: App | None = None) -> None:
         self._app = app
-        specs = [] if app is None else [*app.tools.values(), *app.prompts.values(), *app.resources.values()]
-        self.max_answers = max([MAX_ANSWERS, *(len(spec.params) for spec in specs)])
+        self.max_answers = max_answers(app)
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
         params = ctx.params

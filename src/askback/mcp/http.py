@@ -1,10 +1,10 @@
-"""Streamable HTTP for both protocol eras on one endpoint, plus stdio.
+"""Streamable HTTP for both protocol eras on one endpoint, and A2A beside it.
 
-Requests whose `MCP-Protocol-Version` header names a 2026-07-28 revision are stateless single exchanges;
-they are served with JSON responses (no SSE framing cost). Everything else (a legacy `initialize`, or a
-session's later requests) goes to the SDK's session transport with SSE, which keeps the back-channel that
-handshake-era elicitation needs. Legacy sessions live in this process's memory: several workers need sticky
-routing for them; 2026-07-28 clients never do.
+The endpoint is the lean 2026-07-28 path (`askback.mcp.fast`) in front of the SDK's (`askback.mcp.sdkpath`). The
+SDK path and the A2A agent are built on first need (`askback.web.ondemand`), and in the background as soon as
+the lifespan has started, so the server listens, and the lean path answers, before either SDK is imported.
+Legacy sessions live in this process's memory: several workers need sticky routing for them; 2026-07-28 clients
+never do.
 """
 
 from __future__ import annotations
@@ -13,56 +13,48 @@ import codecs
 import contextlib
 import logging
 import os
-from collections.abc import AsyncIterator, Sequence
-from typing import Any
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from importlib import import_module
+from importlib.util import find_spec
+from typing import TYPE_CHECKING, Any
 
-from mcp.server.lowlevel.server import Server
-from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp.server.transport_security import DEFAULT_MAX_REQUEST_BODY_SIZE, TransportSecuritySettings
-from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
-from mcp_types import PARSE_ERROR
-from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+import anyio
+import anyio.abc
+import anyio.to_thread
 from starlette.applications import Starlette
-from starlette.responses import JSONResponse
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 from starlette.types import Message, Receive, Scope, Send
 
+from askback.a2a.paths import A2A_PATH, AGENT_CARD_PATH
 from askback.app import App
 from askback.config import ExposureError, HostChecks, env_flag
+from askback.core.errors import INTERNAL_ERROR, PARSE_ERROR
+from askback.mcp.calls import Calls, ResourceLookup
+from askback.mcp.checks import header_schemas, max_answers
 from askback.mcp.fast import FastPath
 from askback.mcp.sdkfacts import Facts
-from askback.mcp.server import AppServer
+from askback.web.ondemand import OnDemand, Unavailable
 from askback.web.serving import pages_for, warn_if_development_mode
 
-_HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
-_MAX_BODY = DEFAULT_MAX_REQUEST_BODY_SIZE  # the managers below keep the SDK's default limit
+if TYPE_CHECKING:
+    from mcp.server.lowlevel.server import Server
+
+    from askback.mcp.sdkpath import SdkPath
+
+# The SDK's 4 MiB request body limit (`mcp.server.transport_security.DEFAULT_MAX_REQUEST_BODY_SIZE`), which the
+# session managers keep; spelled here so that checking a body does not import the SDK (a test pins the two equal).
+MAX_BODY = 4 * 1024 * 1024
 FAST_PATH_ENV = "ASKBACK_FAST_PATH"
 fast_logger = logging.getLogger("askback.mcp.fast")
-
-
-class _EraRouter:
-    """ASGI endpoint sending each request to the manager for its protocol era, its body checked as UTF-8 first."""
-
-    def __init__(self, modern: StreamableHTTPSessionManager, legacy: StreamableHTTPSessionManager) -> None:
-        self.modern = modern
-        self.legacy = legacy
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        version = next((v.decode("latin-1") for k, v in scope["headers"] if k == _HEADER), None)
-        manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
-        if scope["method"] == "POST":
-            checked = await utf8_body(scope, receive)
-            if checked is None:
-                await _NOT_UTF8(scope, receive, send)
-                return
-            receive = checked
-        await manager.handle_request(scope, receive, send)
+logger = logging.getLogger("askback.serve")
 
 
 # JSON exchanged between systems is UTF-8 (RFC 8259 §8.1). The SDK's 2026-07-28 path parses the body with
 # `json.loads(bytes)`, which detects UTF-16 and UTF-32 (with or without a BOM) and decodes lone surrogates,
 # so such a body would be parsed and run. Refused here, for both eras, as the SDK refuses malformed JSON.
-_NOT_UTF8 = JSONResponse(
+NOT_UTF8 = JSONResponse(
     {
         "jsonrpc": "2.0",
         "id": None,
@@ -84,7 +76,7 @@ async def utf8_body(scope: Scope, receive: Receive) -> Receive | None:
     Origin checks; it runs nothing, and answers only with a parse error.
     """
     declared = next((v for k, v in scope["headers"] if k == b"content-length"), None)
-    if declared is not None and declared.isdigit() and int(declared) > _MAX_BODY:
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
         return receive
     decoder = codecs.getincrementaldecoder("utf-8")()
     messages: list[Message] = []
@@ -106,7 +98,7 @@ async def utf8_body(scope: Scope, receive: Receive) -> Receive | None:
             return None
         if b"\x00" in chunk:
             return None
-        if not more or size > _MAX_BODY:
+        if not more or size > MAX_BODY:
             break
     pending = iter(messages)
 
@@ -125,16 +117,6 @@ def _fast_path_on(requested: bool | None) -> bool:
         return env_flag(FAST_PATH_ENV)
     except ExposureError as exc:
         raise ExposureError(f"{FAST_PATH_ENV}: use 1 (the default) or 0") from exc
-
-
-def _security(checks: HostChecks) -> TransportSecuritySettings:
-    """The SDK transport's Host/Origin checks for `checks` (`HostChecks` decides them; ExposureError)."""
-    if checks.hosts is None:
-        return TransportSecuritySettings(enable_dns_rebinding_protection=False)
-    origins = list(checks.origins or ())
-    return TransportSecuritySettings(
-        enable_dns_rebinding_protection=True, allowed_hosts=list(checks.hosts), allowed_origins=origins
-    )
 
 
 def http_app(
@@ -165,45 +147,39 @@ def http_app(
     else to the SDK (`askback.mcp.fast`); off, every request takes the SDK path. A `server` of your own is
     always served by the SDK path alone.
     """
-    entry = AppServer(app) if server is None else None
-    sdk_server = server or entry.server  # type: ignore[union-attr]
     checks = HostChecks.resolve(host, allowed_hosts, allowed_origins, allow_any_origin)
-    security = _security(checks)
-    modern = StreamableHTTPSessionManager(
-        app=sdk_server, json_response=True, stateless=True, security_settings=security
-    )
-    legacy = StreamableHTTPSessionManager(
-        app=sdk_server, json_response=False, stateless=False, security_settings=security
-    )
-    router: Any = _EraRouter(modern, legacy)
+    calls = Calls(app) if server is None else None
+    sdk: OnDemand[SdkPath] = OnDemand("the MCP SDK path", lambda: _sdk_path(app, server, calls, checks),
+                                      running=lambda built: built.running())
+    a2a_part = _a2a(app, a2a, checks)
+    lean = calls is not None and _fast_path_on(fast_path)
     facts = Facts(app.name, app.version)
-    if entry is not None and _fast_path_on(fast_path):
+    warmer = _Warmer(facts if lean else None, sdk, a2a_part)
+    router: Any = _SdkEndpoint(sdk, warmer.start)
+    if lean:
+        assert calls is not None
         router = FastPath(
             app,
             router,
             checks=checks,
-            calls=entry.calls,
+            calls=calls,
             facts=facts,
-            header_tools=frozenset(entry.header_schemas),
-            resource_for=entry.resource_for,
-            max_body=_MAX_BODY,
-            max_answers=entry.guard.max_answers,
+            header_tools=frozenset(header_schemas(app)),
+            resource_lookup=_resource_lookup(sdk),
+            max_body=MAX_BODY,
+            max_answers=max_answers(app),
+            answered=warmer.start,
         )
-    a2a_server = _a2a_server(app, a2a, security)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await app.start()  # keys and store at start-up, not on the first request
         if isinstance(router, FastPath):
-            await facts.get()  # the SDK's request models built now, not on the first request
+            facts.preload()  # the snapshot of the SDK's request models, when it matches: milliseconds
         warn_if_development_mode(app)
         try:
-            async with modern.run(), legacy.run():
-                if a2a_server is None:
-                    yield
-                else:
-                    async with a2a_server.running():
-                        yield
+            async with sdk.lifespan(), _lifespan_of(a2a_part), warmer.lifespan():
+                yield
         finally:
             if isinstance(router, FastPath):
                 counts = router.counts
@@ -217,23 +193,138 @@ def http_app(
         *pages_for(app, host),
         *extra_routes,
         # Last: A2A's routes (JSON-RPC binding only; the SDK's REST binding would shadow what follows it).
-        *(a2a_server.routes if a2a_server is not None else []),
+        *(_a2a_routes(a2a_part, _a2a_path(a2a)) if a2a_part is not None else []),
     ]
-    return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
+    return _McpStarlette(path, router, warmer.start, routes=routes, lifespan=lifespan)
 
 
-def _a2a_server(app: App, a2a: Any, security: TransportSecuritySettings | None) -> Any:
+def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> SdkPath:
+    from askback.mcp.sdkpath import SdkPath
+
+    return SdkPath(app, server, calls, checks)
+
+
+class _Warmer:
+    """Loads, in the background, what later requests will need: started once per run of the lifespan, by
+    `askback serve` as soon as its port is bound, or else by the first request the endpoint answers; never
+    during start-up, where it would only slow down the moment the server starts to listen.
+
+    One part after the other: the lean path's request models (unless the snapshot had them), the answer guard's
+    patterns, then the SDK path, then the A2A agent. A request that needs one sooner builds it itself
+    (`OnDemand`); failures were logged by their loader.
+    """
+
+    def __init__(self, facts: Facts | None, sdk: OnDemand[SdkPath], a2a: OnDemand[Any] | None) -> None:
+        self._facts = facts
+        self._parts = [p for p in (sdk, a2a) if p is not None]
+        self._tasks: anyio.abc.TaskGroup | None = None
+        self._started = False
+
+    @contextlib.asynccontextmanager
+    async def lifespan(self) -> AsyncIterator[None]:
+        async with anyio.create_task_group() as tasks:
+            self._tasks, self._started = tasks, False
+            try:
+                yield
+            finally:
+                self._tasks = None
+
+    def start(self) -> None:
+        if self._tasks is not None and not self._started:
+            self._started = True
+            self._tasks.start_soon(self._warm_up)
+
+    async def _warm_up(self) -> None:
+        if self._facts is not None:
+            with contextlib.suppress(Exception):
+                await self._facts.get()
+        with contextlib.suppress(ImportError):  # the answer guard, for the next rounds (an error shows where used)
+            await anyio.to_thread.run_sync(import_module, "askback.leaks")
+        for part in self._parts:
+            with contextlib.suppress(Unavailable):
+                await part.get()
+
+
+def _lifespan_of(part: OnDemand[Any] | None) -> contextlib.AbstractAsyncContextManager[None]:
+    return part.lifespan() if part is not None else contextlib.nullcontext()
+
+
+def _resource_lookup(sdk: OnDemand[SdkPath]) -> Callable[[], Awaitable[ResourceLookup | None]]:
+    """The SDK path's resource-template lookup, for the lean path: it waits for the SDK path on first use."""
+
+    async def lookup() -> ResourceLookup | None:
+        try:
+            return (await sdk.get()).resource_for
+        except Unavailable:
+            return None
+
+    return lookup
+
+
+class _SdkEndpoint:
+    """ASGI endpoint: the SDK path, once built; until then the request waits (a clear error if it cannot be)."""
+
+    def __init__(self, sdk: OnDemand[SdkPath], warm: Callable[[], None]) -> None:
+        self.sdk = sdk
+        self._warm = warm
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        self._warm()  # what follows the SDK path (A2A) loads next, in the background
+        try:
+            sdk_path = await self.sdk.get()
+        except Unavailable as exc:
+            await _unavailable(str(exc))(scope, receive, send)
+            return
+        await sdk_path(scope, receive, send)
+
+
+def _unavailable(reason: str) -> Response:
+    """A JSON-RPC internal error for a request whose handler could not be loaded (the log has the traceback)."""
+    error = {"code": INTERNAL_ERROR, "message": f"Internal error: {reason}"}
+    return JSONResponse({"jsonrpc": "2.0", "id": None, "error": error}, status_code=500)
+
+
+# -- A2A: its routes are known without the SDK; the agent behind them is built on first need -------------------
+def _a2a(app: App, a2a: Any, checks: HostChecks) -> OnDemand[Any] | None:
     if a2a is False or a2a is None:
         return None
-    if a2a is True:
-        try:
-            from askback.a2a import A2AServer
-        except ImportError:  # a2a-sdk is an optional extra: without it the app serves MCP only
-            return None
-        a2a = A2AServer(app)
-    if a2a.security is None:
-        a2a.security = security  # the same Host/Origin checks as MCP's endpoint
-    return a2a
+    if a2a is True and find_spec("a2a") is None:
+        return None  # a2a-sdk is an optional extra: without it the app serves MCP only
+    return OnDemand("the A2A agent", lambda: _a2a_server(app, a2a, checks), running=lambda built: built.running())
+
+
+def _a2a_path(a2a: Any) -> str:
+    return A2A_PATH if a2a is True else str(a2a.path)
+
+
+def _a2a_server(app: App, a2a: Any, checks: HostChecks) -> Any:
+    from askback.a2a import A2AServer
+    from askback.mcp.sdkpath import security
+
+    server = A2AServer(app) if a2a is True else a2a
+    if server.security is None:
+        server.security = security(checks)  # the same Host/Origin checks as MCP's endpoint
+    return server
+
+
+def _a2a_routes(part: OnDemand[Any], path: str) -> list[BaseRoute]:
+    """The agent card (GET) and the JSON-RPC binding (POST), each waiting for the agent on first use."""
+
+    def endpoint(name: str) -> Callable[[Request], Awaitable[Response]]:
+        async def call(request: Request) -> Response:
+            try:
+                server = await part.get()
+            except Unavailable as exc:
+                return _unavailable(str(exc))
+            handler: Callable[[Request], Awaitable[Response]] = server.endpoints[name]
+            return await handler(request)
+
+        return call
+
+    return [
+        Route(AGENT_CARD_PATH, endpoint=endpoint("card"), methods=["GET"]),
+        Route(path, endpoint=endpoint("jsonrpc"), methods=["POST"]),
+    ]
 
 
 _OWS = (32, 9)  # space and horizontal tab
@@ -262,10 +353,11 @@ class _McpStarlette(Starlette):
     started, so the choice cannot change under a running server.
     """
 
-    def __init__(self, mcp_path: str, router: Any, **kwargs: Any) -> None:
+    def __init__(self, mcp_path: str, router: Any, warm_up: Callable[[], None], **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._mcp_path = mcp_path
         self._router = router
+        self.warm_up = warm_up  # load the SDK path and the A2A agent in the background now (once the port is bound)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":

@@ -6,7 +6,6 @@ sessions are asked the same questions through the session's back-channel within 
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Awaitable, Mapping
 from typing import Any
@@ -31,6 +30,7 @@ from askback.core.spec import Spec
 from askback.flow import Asking, Ready, Refused, Round, Step
 from askback.mcp import wire
 from askback.mcp.calls import Calls, Play, RpcError
+from askback.mcp.checks import header_schemas
 from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.tasks import McpTasks, created, declared, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
@@ -48,15 +48,11 @@ def build_server(app: App) -> Server[Any]:
 class AppServer:
     """`app` on the SDK's low-level `Server` (`.server`), with what the lean path shares with it."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, calls: Calls | None = None) -> None:
         self.app = app
-        self.calls = Calls(app)
+        self.calls = calls or Calls(app)  # the lean path's, when it has one: one flow per app for both entries
         self.flow = self.calls.flow  # one flow per app: its cache of guarded forms is shared by both entries
-        self.header_schemas = {
-            name: spec.input_schema
-            for name, spec in app.tools.items()
-            if "x-mcp-header" in json.dumps(spec.input_schema)
-        }
+        self.header_schemas = header_schemas(app)
         self.templates = [(UriTemplate.parse(s.uri_template or ""), s) for s in app.resources.values()]
         self.tasks = McpTasks(app)
         self._tools = {

@@ -1,0 +1,75 @@
+"""The SDK's side of the MCP endpoint: the low-level `Server`, its two session managers, the era router.
+
+Importing this module imports the SDK's server stack, so `askback.mcp.http` imports it only when the SDK path is
+built (`askback.web.ondemand`): on the first request that needs it, or in the background once the server
+listens. 2026-07-28 requests are stateless single exchanges served with JSON responses (no SSE framing cost);
+everything else (a legacy `initialize`, or a session's later requests) goes to the SDK's session transport with
+SSE, which keeps the back-channel that handshake-era elicitation needs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+from mcp.server.lowlevel.server import Server
+from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
+from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
+from starlette.types import Receive, Scope, Send
+
+from askback.app import App
+from askback.config import HostChecks
+from askback.mcp.calls import Calls, ResourceLookup
+from askback.mcp.http import NOT_UTF8, utf8_body
+from askback.mcp.server import AppServer
+
+_HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
+
+
+def security(checks: HostChecks) -> TransportSecuritySettings:
+    """The SDK transport's Host/Origin checks for `checks` (`HostChecks` decides them)."""
+    if checks.hosts is None:
+        return TransportSecuritySettings(enable_dns_rebinding_protection=False)
+    origins = list(checks.origins or ())
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True, allowed_hosts=list(checks.hosts), allowed_origins=origins
+    )
+
+
+class SdkPath:
+    """ASGI endpoint sending each request to the session manager for its protocol era, its body checked as UTF-8."""
+
+    def __init__(self, app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> None:
+        self.entry = AppServer(app, calls=calls) if server is None else None
+        sdk_server = server or self.entry.server  # type: ignore[union-attr]
+        settings = security(checks)
+        self.modern = StreamableHTTPSessionManager(
+            app=sdk_server, json_response=True, stateless=True, security_settings=settings
+        )
+        self.legacy = StreamableHTTPSessionManager(
+            app=sdk_server, json_response=False, stateless=False, security_settings=settings
+        )
+
+    @property
+    def resource_for(self) -> ResourceLookup | None:
+        """The SDK path's own resource-template lookup (for the lean path), None for a server of the user's."""
+        return self.entry.resource_for if self.entry is not None else None
+
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        async with self.modern.run(), self.legacy.run():
+            yield
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        version = next((v.decode("latin-1") for k, v in scope["headers"] if k == _HEADER), None)
+        manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
+        if scope["method"] == "POST":
+            checked = await utf8_body(scope, receive)
+            if checked is None:
+                await NOT_UTF8(scope, receive, send)
+                return
+            receive = checked
+        await manager.handle_request(scope, receive, send)

@@ -1,0 +1,202 @@
+"""`askback serve` listens, and the lean path answers, before the MCP SDK's server stack or the A2A SDK is loaded.
+
+Both are watched from outside the server, with Python's own import log (`PYTHONPROFILEIMPORTTIME`, the same as
+`-X importtime`): one line per module, on stderr, in the order they are imported, interleaved with the lines
+`askback serve` prints. Nothing in askback reports on itself for these tests.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.e2e.test_cli import ROOT, askback_command, serve_env
+from tests.support.processes import stop
+
+V = "2026-07-28"
+SERVING = re.compile(r"^askback: serving .* at (http://\S+)$")
+IMPORTED = re.compile(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$")
+SDK_MODULES = ("mcp", "mcp_types", "a2a")  # the MCP SDK (server and types) and the A2A SDK
+
+APP = '''
+from typing import Annotated
+import askback
+
+app = askback.App("cold", store="memory://")
+
+
+@app.tool()
+def greet(name: Annotated[str, askback.Ask("What is your name?")]) -> str:
+    """Asks a name, then greets."""
+    return f"Hello, {name}!"
+'''
+
+
+def _sdk(module: str) -> bool:
+    return module.split(".")[0] in SDK_MODULES
+
+
+def _headers(method: str, name: str | None = None) -> dict[str, str]:
+    headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+               "MCP-Protocol-Version": V, "Mcp-Method": method}
+    if name is not None:
+        headers["Mcp-Name"] = name
+    return headers
+
+
+def _meta() -> dict[str, Any]:
+    return {"io.modelcontextprotocol/protocolVersion": V,
+            "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}}}
+
+
+def _rpc(http: httpx.Client, url: str, method: str, params: dict[str, Any], name: str | None = None) -> Any:
+    body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": {**params, "_meta": _meta()}}
+    response = http.post(url, headers=_headers(method, name), content=json.dumps(body))
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+class _Stderr:
+    """The server's stderr, line by line, read in the background."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        self.lines: list[str] = []
+        self._queue: queue.Queue[str | None] = queue.Queue()
+        assert process.stderr is not None
+        stream = process.stderr
+
+        def pump() -> None:
+            for line in stream:
+                self._queue.put(line.rstrip("\n"))
+            self._queue.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+
+    def until(self, pattern: re.Pattern[str], timeout: float = 60) -> re.Match[str]:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self._queue.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"no line matching {pattern.pattern!r} within {timeout} s") from None
+            if line is None:
+                raise AssertionError(f"the server exited before {pattern.pattern!r}: {self.lines[-20:]}")
+            self.lines.append(line)
+            match = pattern.match(line)
+            if match:
+                return match
+
+
+def test_serve_listens_and_answers_before_loading_the_sdks(tmp_path: Path) -> None:
+    target = tmp_path / "cold_app.py"
+    target.write_text(APP)
+    env = serve_env(tmp_path / "data", PYTHONPROFILEIMPORTTIME="1")
+    process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0"], cwd=ROOT, env=env,
+                               text=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        stderr = _Stderr(process)
+        url = stderr.until(SERVING).group(1)
+        before = [m.group(1) for line in stderr.lines if (m := IMPORTED.match(line))]
+        assert "askback.mcp.http" in before and "uvicorn" in before, "the import log is read"
+        assert [m for m in before if _sdk(m)] == [], "imported before the server listened"
+
+        with httpx.Client(timeout=60) as http:
+            asked = _rpc(http, url, "tools/call", {"name": "greet", "arguments": {}}, "greet")
+            assert asked["result"]["resultType"] == "input_required"
+            listed = _rpc(http, url, "tools/list", {})  # the SDK path's: it waits for the SDK if need be
+            assert [t["name"] for t in listed["result"]["tools"]] == ["greet"]
+            card = http.get(url.removesuffix("/mcp") + "/.well-known/agent-card.json")
+            assert card.status_code == 200 and card.json()["name"] == "cold"
+        stderr.until(re.compile(r"^import time:.*\|\s*mcp\.server\.lowlevel\.server$"))
+        stderr.until(re.compile(r"^import time:.*\|\s*a2a$"))
+    finally:
+        stop(process)  # type: ignore[arg-type]
+
+
+PROBE = '''
+import json, sys
+from typing import Annotated
+from starlette.testclient import TestClient
+import askback
+from askback.mcp.http import http_app
+
+SDK = ("mcp", "mcp_types", "a2a")
+
+
+def loaded():
+    return sorted({m.split(".")[0] for m in sys.modules if m.split(".")[0] in SDK})
+
+
+app = askback.App("probe", store="memory://")
+
+
+@app.tool()
+def modules() -> list[str]:
+    """What of the SDKs is loaded while this tool runs."""
+    return loaded()
+
+
+V = "2026-07-28"
+META = {"io.modelcontextprotocol/protocolVersion": V, "io.modelcontextprotocol/clientCapabilities": {}}
+
+
+def rpc(http, method, params, name=None):
+    headers = {"content-type": "application/json", "accept": "application/json", "mcp-protocol-version": V,
+               "mcp-method": method}
+    if name:
+        headers["mcp-name"] = name
+    body = {"jsonrpc": "2.0", "id": 1, "method": method, "params": {**params, "_meta": META}}
+    return http.post("/mcp", headers=headers, content=json.dumps(body)).json()
+
+
+seen = {"constructed": None, "started": None}
+asgi = http_app(app)
+seen["constructed"] = loaded()
+with TestClient(asgi, base_url="http://localhost:8000") as http:
+    seen["started"] = loaded()
+    seen["tool"] = json.loads(rpc(http, "tools/call", {"name": "modules"}, "modules")["result"]["content"][0]["text"])
+    seen["listed"] = [t["name"] for t in rpc(http, "tools/list", {})["result"]["tools"]]
+    seen["after"] = loaded()
+print(json.dumps(seen))
+'''
+
+
+def test_the_first_lean_answer_runs_without_the_sdks(tmp_path: Path) -> None:
+    run = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=serve_env(tmp_path / "data"), text=True,
+                         capture_output=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    assert seen["constructed"] == [] and seen["started"] == [] and seen["tool"] == []
+    assert seen["listed"] == ["modules"]
+    assert "mcp" in seen["after"], "the probe sees the SDK once a request needs it"
+
+
+def test_an_error_answered_while_the_sdk_loads_in_the_background(tmp_path: Path) -> None:
+    """The first request is refused by the lean path (a state that does not open) right after the port is bound,
+    while the SDK path loads in the background: the SDK's error table is imported then, never beside it."""
+    target = tmp_path / "cold_app.py"
+    target.write_text(APP)
+    for _ in range(3):
+        process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0"], cwd=ROOT,
+                                   env=serve_env(tmp_path / "data"), text=True, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.PIPE)
+        try:
+            url = _Stderr(process).until(SERVING).group(1)
+            body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+                    "params": {"name": "greet", "arguments": {}, "requestState": "not a state", "_meta": _meta()}}
+            with httpx.Client(timeout=60) as http:
+                response = http.post(url, headers=_headers("tools/call", "greet"), content=json.dumps(body))
+            assert response.status_code == 400, response.text
+            assert response.json()["error"]["code"] == -32602
+        finally:
+            stop(process)  # type: ignore[arg-type]
