@@ -64,3 +64,57 @@ def test_new_value_shapes_are_recognised(value: str) -> None:
 @pytest.mark.parametrize("value", ["Expiry: 12/2030 (passport)", "Coupon valid thru 09/28", "it is 09/28 today", "42 is your lucky number"])
 def test_near_value_shapes_pass(value: str) -> None:
     assert credential_value(value) is None, value
+
+
+_BYTES = [(i * 37 + 11) % 256 for i in range(64)]
+
+
+@pytest.mark.parametrize("value", [
+    # Vendor formats and token shapes
+    "A21AAqZBtXE09HVSul60iio6CqJClN9yGiYjp9Nvdg1av7m7tUgy_B8bNPEsk2kS2gd2qPbE6r9TbV",
+    "bkua_f89b7b6bef124263cb16aabed6c233742d3bffda",
+    "https://api.telegram.org/bot4523317318:AAI3yFTOAEvgGOnfnt2dopv-veblBvwRGyq/sendMessage",
+    "https://hooks.example.com/webhooks/8f3a9c2e7b1d4f6a0e5c3b9d2a7f1e4c",
+    "eyJhbGciOiJSUzI1NiIsImtpZCI6IjE2In0.E04iy4f2iPnKZyZDG06pP3z4aGxx.Yq0Nc1rTeyBZz9rGQCgUHGGOg1zAPA",
+    '{"kty": "EC", "crv": "P-256", "x": "AiZ3znIDYlwhg3TjEmIVIo7Fr9P2", "d": "45Xa9QmL2nTw8rVcYbZkPq3sHd"}',
+    "WIFI:T:WPA;S:Home 5G;P:naranja-limon-2026;;", "$2b$12$jZ5kIImczG9CAWpiJx21wCnercEyZFqmXIbp4RW2zdK/g1tOxHjLJ",
+    "_session_id=8eee7c1963725db8e4cf132fba72f433; path=/; HttpOnly", str(_BYTES), _BYTES,
+    # Cards in every grouping, the Troy network; expiry in ISO form and in Arabic
+    "3427.844301.51460", "3528 - 2492 - 2089 - 6633", "9792820024771838", "exp: 2028-03", "تاريخ الانتهاء 07/29",
+    # Lists and mappings read as a whole; plain-word answers to security questions; codes said another way
+    ["shaft", "hire", "wool", "fix", "hold", "casino", "carry", "toddler", "damp", "vital", "unfold", "unhappy"],
+    {"username": "mkoval", "password": "Bursztyn2026!"}, "mother's maiden name: Kowalczyk",
+    "123-456 is your Instagram code", "Use 918273 to log in to your bank.", "Votre code de connexion : 30 41 77",
+    "رمز التحقق الخاص بك هو 381904",
+])
+def test_more_formats_structures_and_labels_are_recognised(value: object) -> None:
+    assert credential_value(value) is not None, value
+
+
+@pytest.mark.parametrize("value", [
+    # IMEIs (15 digits, not Amex), masked values, references, documented example keys, markup, postal PINs
+    "357514768025594", "password: ********", "CVV: ***", "password: ${DB_PASSWORD}",
+    "arn:aws:secretsmanager:us-east-1:123456789012:secret:prod/db-AbCdEf", "AKIAIOSFODNN7EXAMPLE",
+    '<input type="password" name="pwd" autocomplete="current-password">', "PIN code 560001 is Bengaluru GPO.",
+    '{"type": "object", "properties": {"password": {"type": "string", "minLength": 12}}}',
+    {"password_min_length": "12"}, ["a", "b"] * 6,
+])
+def test_masks_references_examples_and_markup_pass(value: object) -> None:
+    assert credential_value(value) is None, value
+
+
+@pytest.mark.parametrize("value", [
+    "jdbc:oracle:thin:scott/6DFhkX2KOU@//ora.corp:1521/ORCLPDB1",
+    "MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgdMc1sOyB/HSAIGowx/143VPgsmInnRS1OwrXMdQPlA",
+    "8600.1191.7819.8953", "the 3 digits on the back are 164", "登录密码是N0rth#Star55", "login: admin / Tr0ub4dor&3",
+    "رقمي السري 9314", "Your Uber code: 627838", "WhatsApp code 421-813", "2FA: 674709", "requirepass aqXHN6jC2SO5DW1cFD7mEqb9",
+    "https://app.shopfront.io/password/reset/ETmDet2YOTaZCHHpPfygxJTJAQ_pfyNRoS9paBWm?email=ana", "κωδικός: Gl4cier.Night",
+])
+def test_jdbc_der_keys_domestic_cards_glued_labels_codes_and_reset_paths_are_recognised(value: str) -> None:
+    assert credential_value(value) is not None, value
+
+
+@pytest.mark.parametrize("value", ["PAN: AAAPL1234C", "Lot 4A21B, exp 2027-05", "Postal code: 560034", "Area code 212-555",
+                                   "Error code: 5031", "κωδικός: 4821"])
+def test_tax_ids_lots_and_ordinary_codes_pass(value: str) -> None:
+    assert credential_value(value) is None, value

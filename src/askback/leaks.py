@@ -73,7 +73,12 @@ _TOKENS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an access token", r"\bpypi-[0-9A-Za-z_-]{50,}"),
         ("an access token", r"\b(?:hf_|api_org_)[0-9A-Za-z]{30,}\b"),
         ("an API key", r"\bSG\.[0-9A-Za-z_-]{16,}\.[0-9A-Za-z_-]{16,}"),
-        ("an access token", r"\b\d{8,10}:AA[0-9A-Za-z_-]{33}" + _END),
+        # Telegram bot token, also inside its API URL ("https://api.telegram.org/bot123...:AA.../sendMessage").
+        ("an access token", r"(?<!\d)\d{8,10}:AA[0-9A-Za-z_-]{33}" + _END),
+        # PayPal REST access tokens, CircleCI personal and project tokens, Buildkite API tokens.
+        ("an access token", r"\bA21AA[0-9A-Za-z_-]{50,}"),
+        ("an access token", r"\bCCIP(?:AT|RJ)_[0-9A-Za-z]{16,}_[0-9a-f]{40}\b"),
+        ("an access token", r"\bbkua_[0-9a-f]{40}\b"),
         ("an API key", r"\bkey-[0-9a-f]{32}\b"),
         ("an API key", r"\bSK[0-9a-fA-F]{32}\b"),
         # Square (sq0atp/sq0csp and the newer EAAA access tokens), PayPal/Braintree access tokens.
@@ -133,13 +138,38 @@ _SHAPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("an authorization header", r"(?i)\bauthorization\s*:\s*[A-Za-z][A-Za-z0-9_-]*\s+[0-9A-Za-z._~+/=-]{16,}"),
         ("an authorization header", r"\bSSWS\s+[0-9A-Za-z_-]{30,}"),
         ("an access token", r"\beyJ[0-9A-Za-z_-]{8,}\.eyJ[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{8,}"),
+        # A signed token whose header names its algorithm ({"alg"..., {"typ"..., {"kid"...), whatever its payload.
+        ("an access token", r"\beyJ(?:hbGci|0eXAi|raWQi)[0-9A-Za-z_-]{8,}\.[0-9A-Za-z_-]{20,}\.[0-9A-Za-z_-]{20,}"),
+        # A JSON Web Key with its private part ("d"), a Wi-Fi QR code's password, a password hash (bcrypt,
+        # crypt's SHA-256/512, Argon2): each is the secret itself or lets it be guessed offline.
+        ("a private key", r'"kty"\s*:[\s\S]*"d"\s*:\s*"[0-9A-Za-z_-]{20,}'),
+        ("a Wi-Fi password", r"\bWIFI:(?:[^;]*;)*?P:[^;]{3,}"),
+        ("a password hash", r"\$2[abxy]?\$\d{2}\$[./0-9A-Za-z]{53}"
+                            r"|\$[56]\$(?:rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{43,86}"
+                            r"|\$argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$\S{20,}"),
+        # Microsoft Teams' incoming webhooks, and any webhook URL whose path carries a long random part.
+        ("a webhook secret URL", r"(?i)https://[\w.-]*(?:outlook\.office|webhook\.office)\.com/webhook(?:b2)?/[0-9a-f-]{36}@"
+                                 r"|https?://\S*/webhooks?/(?=\S*\d)(?=\S*[A-Za-z])\S*[0-9A-Za-z_-]{24,}"),
         ("an authorization header", r"(?i)^\s*(?:authorization\s*:\s*)?(?:bearer|token)\s+[0-9A-Za-z._~+/=-]{16,}\s*$"),
         ("a connection string with a password", r"\b[a-z][a-z0-9+.-]{1,20}://[^\s/:@]*:[^\s/@]+@[^\s/@]+"),
         # ADO.NET/ODBC "Password=...;" and JDBC "?user=app&password=...".
         ("a connection string with a password",
          r"(?i)(?:^|[;?&])\s*(?:password|pwd|passwd|accountkey|sharedaccesskey)\s*=\s*[^;&\s]+"),
+        # Oracle's thin JDBC URL carries user/password before the host; a PKCS#8 private key in DER, base64.
+        ("a connection string with a password", r"\bjdbc:oracle:thin:[^/\s@:]+/[^@\s]+@"),
+        ("a private key", r"\bMI[IG][0-9A-Za-z+/]{1,6}(?:AgEA|CAQAw|IBAD)[0-9A-Za-z+/]{40,}"),
+        # A sign-in, reset, activation or invitation link with its single-use token in the path.
+        ("a link with a token", r"(?i)https?://\S*/(?:reset|activate|activation|verify|confirm|magic|invite|set-password|signin|login)"
+                                r"(?:/|\?\w+=)(?=[0-9A-Za-z_-]{16,})(?=[^/?&#\s]*\d)(?=[^/?&#\s]*[A-Za-z])"),
+        # "login: admin / Tr0ub4dor&3", "wifi: HomeNet / qwerty!2026": a name and its password, paired.
+        ("a labelled credential",
+         r"(?i)\b(?:login|wifi|wi-fi|credentials?|creds|account)\s*:\s*\S+\s+/\s+(?=\S*\d)\S{6,}"),
+        # Redis's requirepass and masterauth lines carry the server's password.
+        ("a password on a config line", r"(?m)^\s*(?:requirepass|masterauth)\s+\S{6,}"),
         ("a session cookie",
          r"(?i)\b(?:sessionid|session|sid|phpsessid|jsessionid|connect\.sid|_session)=[0-9A-Za-z%._-]{16,}"),
+        # Any cookie named for a session ("_session_id", "myapp_sess"): its value is the signed-in session.
+        ("a session cookie", r"(?i)(?<![\w.-])[\w.-]*sess(?:ion)?(?:_?id)?=[0-9A-Za-z%._-]{16,}"),
         # A secret authenticator's enrolment URI carries the TOTP seed itself.
         ("a one-time password secret", r"(?i)\botpauth(?:-migration)?://\S+"),
         # Command lines with a password in them: curl -u user:pass, mysql -pPASS, --password=..., sshpass -p.
@@ -161,7 +191,9 @@ _LONG_RUN = re.compile(r"[0-9A-Za-z_-]{14,}")
 # What each shape cannot match without (in the text in lower case): a substring test is far cheaper than a search.
 _SHAPE_NEEDS: tuple[tuple[str, ...], ...] = (
     ("-----begin",), ("putty",), ("hooks.slack",), ("whsec_",), ("sig=",), ("gl",), ("authorization",), ("ssws",),
-    ("eyj",), ("bearer", "token"), ("://",), ("=",), ("=",), ("otpauth",), ("-u",), ("mysql", "mariadb"),
+    ("eyj",), ("eyj",), ('"kty"',), ("wifi:",), ("$",), ("webhook",), ("bearer", "token"), ("://",), ("=",),
+    ("jdbc:oracle",), ("mi",), ("://",), ("/",), ("pass", "auth"), ("=",), ("sess",), ("otpauth",), ("-u",),
+    ("mysql", "mariadb"),
     ("--password", "sshpass"), (":",), ("://",),
 )
 assert len(_SHAPE_NEEDS) == len(_SHAPES)
@@ -171,7 +203,8 @@ def _format_label(text: str) -> str | None:
     """The label of the first well-known format found in `text`."""
     if _LONG_RUN.search(text):
         for label, pattern in _TOKENS:
-            if pattern.search(text):
+            found = pattern.search(text)
+            if found and "EXAMPLE" not in found.group(0):  # AWS's documented AKIAIOSFODNN7EXAMPLE and its like
                 return label
     low = text.lower()
     for (label, pattern), needs in zip(_SHAPES, _SHAPE_NEEDS, strict=True):
@@ -181,9 +214,9 @@ def _format_label(text: str) -> str | None:
 
 # 13 to 19 digits, grouped by single or double spaces or hyphens; not inside a longer number, a decimal, a date or
 # a version ("1,234,567", "2026-03-01"), but a comma or a full stop after it is punctuation.
-_CARD = re.compile(r"(?<![\d.,/:+-])(?:\d(?: {1,2}|-)?){12,18}\d(?!\d|[.,/:-]\d)")
-# Four groups of four digits with dots, as some people type a card number (a version or an address has fewer).
-_CARD_DOTTED = re.compile(r"(?<![\d.])\d{4}\.\d{4}\.\d{4}\.\d{1,7}(?![\d.])")
+_CARD = re.compile(r"(?<![\d.,/:+-])(?:\d(?: {1,2}|-| - )?){12,18}\d(?!\d|[.,/:-]\d)")
+# Groups of four to six digits with dots, as some people type a card number (4.4.4.4, Amex's 4.6.5).
+_CARD_DOTTED = re.compile(r"(?<![\d.])\d{4}\.\d{4,6}\.\d{4,6}(?:\.\d{1,7})?(?![\d.])")
 # An IBAN (country, two check digits, up to 30 letters and digits in groups): its digits must not be read as a card.
 _IBAN = re.compile(r"\b[A-Z]{2}\d{2}(?: ?[0-9A-Z]{4}){2,7}(?: ?[0-9A-Z]{1,4})?\b")
 # An IMEI is Luhn-valid and 15 digits long like an Amex number; it is told by its name or its 2-6-6-1 grouping.
@@ -192,6 +225,7 @@ _IMEI_GROUPS = re.compile(r"^\d{2}[ -]\d{6}[ -]\d{6}[ -]\d$")
 # A card's security code with its name: "cvv 232", "CVC: 099", "CVV2=080"; "cid" (Amex's name) only with the card.
 _CARD_CODE = re.compile(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|cvn|ccv|csc)(?![a-z])\W{0,3}\d{3,4}(?!\d)")
 _AMEX_CID = re.compile(r"(?i)(?<![a-z])cid(?![a-z])\W{0,3}\d{4}(?!\d).{0,40}\b(?:amex|american express|card)\b")
+_BACK_DIGITS = re.compile(r"(?i)\bdigits (?:on|at) the back(?: of (?:the|your) card)?\W*(?:are|is|:)?\s*\d{3,4}\b")
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _BASIC = re.compile(r"(?i)^\s*(?:authorization\s*:\s*)?basic\s+([0-9A-Za-z+/]{8,}={0,2})\s*$")
 # Separators of a word list, as people paste one: spaces (ideographic ones in Japanese), commas, line breaks.
@@ -223,8 +257,17 @@ def _without_ibans(text: str) -> str:
 
 
 def _card_digits(digits: str) -> bool:
-    # Real card numbers start with 2-6 (Mastercard, Visa, Amex, Discover, UnionPay, JCB...); 13-19 digits.
-    return 13 <= len(digits) <= 19 and digits[0] in "23456" and len(set(digits)) > 1 and _luhn(digits)
+    # Real card numbers start with 2-6 (Mastercard, Visa, Amex, Discover, UnionPay, JCB...) or 9792 (Troy); 13-19
+    # digits. Only Amex (34, 37) has 15: a Luhn-valid 15-digit number starting otherwise is an IMEI or the like.
+    if not (13 <= len(digits) <= 19 and (digits[0] in "23456" or digits.startswith(_DOMESTIC_CARDS))):
+        return False
+    if len(digits) == 15 and digits[:2] not in ("34", "37"):
+        return False
+    return len(set(digits)) > 1 and _luhn(digits)
+
+
+# Domestic networks outside the 2-6 range: Uzcard (8600) and Humo (9860) in Uzbekistan, Troy (9792) in Turkey.
+_DOMESTIC_CARDS = ("8600", "9860", "9792")
 
 
 def _card_number(text: str) -> bool:
@@ -232,8 +275,8 @@ def _card_number(text: str) -> bool:
         text = _without_ibans(text)
     for match in _CARD.finditer(text):
         raw = match.group(0)
-        if " " in raw and "-" in raw:
-            continue
+        if " " in raw and "-" in raw and raw.count(" - ") * 2 != raw.count(" "):
+            continue  # "1234 5678-90": a mix of separators is a range or a phone number; " - " alone is one card
         digits = raw.replace(" ", "").replace("-", "")
         # A bare 13-digit run is far more often a barcode (EAN-13) than one of the old 13-digit Visa numbers.
         if len(digits) == 13 and raw.isdigit():
@@ -252,21 +295,44 @@ def _card_number(text: str) -> bool:
 
 # Words that join a label to its value ("my password is ...", "la mia password è ...", "mã OTP của bạn là ...").
 _COPULAS = frozenset(("is", "es", "est", "ist", "e", "è", "é", "är", "er", "jest", "je", "это", "є", "là", "ni",
-                      "adalah", "ialah", "ay", "είναι", "hai"))
+                      "adalah", "ialah", "ay", "είναι", "hai", "هو", "هي"))
 _LABEL_WORDS = 5  # a label is the few words nearest the value
 _GLUED = re.compile(r"(?<!:)([:=])(?!//)")  # "pass:x", "DB_PASSWORD=x"; not a URL's "://"
 # Kinds whose value may be digits alone after a bare space ("PIN 4831", "cvv 232"); a token or a key needs more.
 _DIGIT_KINDS = frozenset(("PIN", "one-time code", "card security code", "password", "access code", "recovery code"))
 _STRIP = "\"'`.,;!?)(]["
 _CODE_WORDS = frozenset(("code", "codigo", "código", "code:", "kode", "kod", "код"))
+# "Use 918273 to log in": digits said to be for signing in are a one-time code.
+_SIGN_IN_AFTER = re.compile(r"(?i)^to (?:log ?in|sign ?in|verify|confirm|authenticate)\b")
+# A value that only shows that a secret exists ("********", "•••", "xxxx") or names where it is kept
+# ("${DB_PASSWORD}", "op://vault/item", an ARN, "{{ secrets.TOKEN }}"): no credential travels with it.
+_MASKED = re.compile(r"^[*•●xX#·]{3,}$")
+_REFERENCE = re.compile(r"^(?:\$\{[^}]+\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]+\}\}|op://\S+|vault:\S+|arn:aws[\w-]*:\S+)$")
+# Labels whose answer is a plain word ("Rex", "Kowalczyk"): nothing about the value tells it from any other word.
+_PLAIN_WORD_KINDS = frozenset(("security answer",))
+# "Your Uber code: 627838", "WhatsApp code 421-813", "2FA: 674709": a code of 4 to 8 digits after a label that
+# names a code, unless the label says which ordinary code it is.
+_CODE_LABEL = re.compile(r"(?i)\b(?:code|codes|2fa|mfa|otp|totp|mtan)\b")
+_ORDINARY_CODE = re.compile(r"(?i)postal|post|zip|area|country|promo|discount|coupon|product|error|status|http|track"
+                            r"|reference|order|dial|iso|sort|swift|branch|tax|airport|colou?r|pin code|hs|bar")
+_OTP_VALUE = re.compile(r"^\d{4,8}$|^\d{3}[- ]\d{3}$")
+# The Greek word for a code, which a form also uses for a product's or a postal code: with a value of letters and
+# digits after it, it is the word for a password ("κωδικός πρόσβασης" shortened).
+_CODE_WORD_LABEL = re.compile(r"(?i)^κωδικ(?:ός|ος|ό|ο|ού|ου)$")
+_CJK_GLUED = re.compile(r"(?<=[\u3040-\u9fff\uac00-\ud7af])(?=[A-Za-z0-9])")
+# India's PAN (five letters, four digits, a letter) is a tax id, not a card's number.
+_INDIAN_PAN = re.compile(r"^[A-Z]{5}\d{4}[A-Z]$")
+# Short digit groups after a label ("code de connexion : 30 41 77"): one value, typed in groups.
+_DIGIT_GROUPS = re.compile(r"(?<![\d\w])(\d{2,4})(?: (\d{2,4}))(?: (\d{2,4}))?(?![\d\w])")
 # What else expires on a month and year: documents, offers, subscriptions.
 _EXPIRES_ELSEWHERE = re.compile(
-    r"(?i)passport|visa\b|licen[cs]e|id card|coupon|voucher|warranty|subscription|domain|trial")
+    r"(?i)passport|visa\b|licen[cs]e|id card|coupon|voucher|warranty|subscription|domain|trial"
+    r"|\blot\b|batch|best before|use by")
 # A card's expiry after the word for it: "exp 09/28", "Ablaufdatum 11/27", "有効期限 05/30".
 _CARD_EXPIRY = re.compile(
     r"(?i)(?:\bexp|\bexpiry|\bexpiration|valid thru|ablaufdatum|g[uü]ltig bis|v[aá]lid[ao] hasta|vencimiento"
-    r"|validade|scadenza|срок действия|son kullanma|有効期限|有效期|date d.expiration)"
-    r"\W{0,3}(?:0[1-9]|1[0-2]) ?/ ?(?:\d{2}|20\d{2})(?![\d/])")
+    r"|validade|scadenza|срок действия|son kullanma|有効期限|有效期|date d.expiration|تاريخ الانتهاء|انتهاء الصلاحية)"
+    r"\W{0,3}(?:(?:0[1-9]|1[0-2]) ?/ ?(?:\d{2}|20\d{2})|20\d{2}-(?:0[1-9]|1[0-2]))(?![\d/-])")
 
 
 # The nearest word of a label: two letters and no digit (or one letter of a script without cases, "密码").
@@ -290,8 +356,8 @@ def _labelled_secret(text: str) -> bool:
     "Password: forgotten" or "the password is incorrect" carry no secret; "password: hunter2", "PIN 4829" and
     "482913 is your verification code" do.
     """
-    if not _MADE_HINT.search(text):
-        return False  # no word in it looks chosen or generated: nothing to read labels for
+    if not _MADE_HINT.search(text) and ":" not in text:
+        return False  # no word in it looks chosen or generated, and no label: nothing to read labels for
     terms: dict[str, str | None] = {}
 
     def term(words: list[str]) -> str | None:
@@ -312,19 +378,38 @@ def _labelled_secret(text: str) -> bool:
     for line in text.splitlines()[:64]:
         if len(line) > 400:
             line = line[:400]
-        tokens = _GLUED.sub(r" \1 ", line).split()
+        if not line.isascii():
+            line = _CJK_GLUED.sub(" ", line)  # "登录密码是N0rth#Star55": the label ends where the Latin value starts
+        tokens = _GLUED.sub(r" \1 ", _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)).split()
         for j, raw in enumerate(tokens):
             value = raw.strip(_STRIP)
-            if len(value) < 3 or value.startswith("//") or not _looks_made(value):
-                continue
+            if (len(value) < 3 or value.startswith(("//", "{", "[", "<")) or value.endswith(">")
+                    or _MASKED.match(value) or _REFERENCE.match(value)):
+                continue  # a structure's opening, a masked value, a reference to where the secret is kept
             before = tokens[j - 1] if j else ""
+            if _INDIAN_PAN.match(value):
+                continue
+            if _OTP_VALUE.match(value) and j:
+                label_words = " ".join(label_before(j - 1 if before == ":" else j, _LABEL_WORDS))
+                if _CODE_LABEL.search(label_words) and not _ORDINARY_CODE.search(label_words):
+                    return True
+            if not _looks_made(value):
+                if before == ":" and term(label_before(j - 1, _LABEL_WORDS)) in _PLAIN_WORD_KINDS:
+                    return True  # "mother's maiden name: Kowalczyk"
+                continue
             if before in (":", "=") or before.lower() in _COPULAS:
-                kind = term(label_before(j - 1, _LABEL_WORDS))
+                label = label_before(j - 1, _LABEL_WORDS)
+                kind = term(label)
                 if kind:
                     return True
+                greek_code = bool(label) and bool(_CODE_WORD_LABEL.match(label[-1]))
+                if greek_code and not value.isdigit() and any(c.isdigit() for c in value):
+                    return True  # "κωδικός: Gl4cier.Night": a code of letters and digits is a password
             elif j:
                 kind = term(label_before(j, _LABEL_WORDS - 2))
                 if kind and (kind in _DIGIT_KINDS or len(value) >= 16) and any(c.isdigit() for c in value):
+                    if kind == "PIN" and credential_term(line) is None:
+                        continue  # the line read whole says what else it is: "PIN code 560001 is Bengaluru GPO"
                     return True
             if j + 1 < len(tokens) and tokens[j + 1].lower() in _COPULAS and value.isascii():
                 # "G-306152 is your Google verification code": the value first, then what it is.
@@ -333,8 +418,10 @@ def _labelled_secret(text: str) -> bool:
                     return True
                 # "151256 is your Instagram code": digits that are someone's code are a one-time code.
                 said = [w.strip(_STRIP).lower() for w in tokens[j + 2 : j + 2 + _LABEL_WORDS]]
-                if value.isdigit() and set(said) & _CODE_WORDS:
+                if value.replace("-", "").isdigit() and set(said) & _CODE_WORDS:
                     return True
+            if value.isdigit() and 4 <= len(value) <= 8 and _SIGN_IN_AFTER.match(" ".join(tokens[j + 1 : j + 4])):
+                return True  # "Use 918273 to log in to your bank"
     return False
 
 
@@ -392,9 +479,12 @@ def _valid_phrase(indices: list[int]) -> bool:
 def _valid_run(run: list[tuple[tuple[int, int], ...]]) -> bool:
     """Whether some 12 to 24 consecutive words of `run`, all from one language's list, pass the checksum."""
     languages = {lang for pairs in run for lang, _ in pairs}
+    # A run as long as a phrase is read whole: a window of it passing the checksum by chance (one in sixteen) is
+    # no phrase. A longer run may hold a phrase among other list words ("wallet: legal winner ...").
+    sizes = (len(run),) if len(run) in (24, 21, 18, 15, 12) else (24, 21, 18, 15, 12)
     for lang in languages:
         indices = [next((i for la, i in pairs if la == lang), -1) for pairs in run]
-        for size in (24, 21, 18, 15, 12):
+        for size in sizes:
             for start in range(len(indices) - size + 1):
                 window = indices[start : start + size]
                 if -1 not in window and _valid_phrase(window):
@@ -450,6 +540,32 @@ def _strings(value: Any, depth: int = 0) -> Iterator[str]:
             yield from _strings(item, depth + 1)
 
 
+# An ed25519 keypair as Solana's CLI writes it: a JSON array of 64 bytes.
+_BYTE_ARRAY = re.compile(r"^\s*\[\s*(?:\d{1,3}\s*,\s*){63}\d{1,3}\s*\]\s*$")
+
+
+def _keypair_bytes(value: Any) -> bool:
+    if isinstance(value, str):
+        if not _BYTE_ARRAY.match(value):
+            return False
+        value = [int(n) for n in value.strip().strip("[]").split(",")]
+    return (isinstance(value, list) and len(value) == 64 and all(type(n) is int and 0 <= n <= 255 for n in value)
+            and len(set(value)) > 8)
+
+
+def _structured(value: Any) -> str | None:
+    """What a list or a mapping says as a whole: a phrase split into its words, a key named for a credential."""
+    words = isinstance(value, list | tuple) and 12 <= len(value) <= 24 and all(isinstance(w, str) for w in value)
+    if words and _recovery_phrase(" ".join(value)):
+        return "a recovery phrase"  # ["shaft", "hire", ...]: the words of a phrase, one per item
+    if isinstance(value, dict):
+        for key, item in list(value.items())[:_MAX_STRINGS]:
+            # {"password": "Bursztyn2026!"}: the key labels its value as "password: ..." would.
+            if isinstance(key, str) and isinstance(item, str) and _labelled_secret(f"{key}: {item}"):
+                return "a labelled credential"
+    return None
+
+
 def credential_value(value: Any) -> str | None:
     """What kind of credential an answer `value` looks like ("a payment card number", "a private key"...), or None.
 
@@ -460,21 +576,28 @@ def credential_value(value: Any) -> str | None:
         return None
     if isinstance(value, int):
         return "a payment card number" if _card_number(str(value)) else None
+    if _keypair_bytes(value):
+        return "a private key"
+    structured = _structured(value) if isinstance(value, list | tuple | dict) else None
+    if structured:
+        return structured
     for raw in _strings(value):
         # Fullwidth letters, no-break spaces and invisible characters are what a person sees, not what matches.
         text = raw if raw.isascii() else unicodedata.normalize("NFKC", _INVISIBLE.sub("", raw))
         if not text.isascii():  # digits of other scripts are digits: "٤٢٩٢ ٦١٣٩ ..." is a card number
             text = _NON_ASCII_DIGIT.sub(lambda m: str(unicodedata.digit(m.group(0))), text)
-        if len(text) < 6:
-            continue
+        if len(text) < 6 or _REFERENCE.match(text.strip()):
+            continue  # an ARN or a "${VAR}" names where a secret is kept
         label = _format_label(text)
         if label:
             return label
+        if text[:1] == "[" and _keypair_bytes(text):
+            return "a private key"
         if _basic_auth(text):
             return "an authorization header"
         if _card_number(text):
             return "a payment card number"
-        if _CARD_CODE.search(text) or _AMEX_CID.search(text):
+        if _CARD_CODE.search(text) or _AMEX_CID.search(text) or _BACK_DIGITS.search(text):
             return "a card security code"
         if _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text):
             return "a card expiry date"

@@ -216,3 +216,87 @@ def test_new_readings_and_words_are_refused(text: str) -> None:
 ])
 def test_reports_rules_settings_and_near_words_are_ordinary(text: str) -> None:
     assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    # Languages new to the tables (Albanian, Icelandic, Irish, Welsh, Basque, Galician, Maltese, Esperanto, Kyrgyz...)
+    "Fjalëkalimi", "Lykilorð", "Cuir isteach do phasfhocal", "Rhowch eich cyfrinair", "Pasahitza", "Contrasinal",
+    "Pasvorto", "Сырсөз", "Zaporka", "Numri i kartës", "Rhif y cerdyn", "Zasebni ključ", "መሕለፊ ቃል", "ଏଟିଏମ ପିନ",
+    # A code and a text message a few words apart, in any language
+    "Vnesite kodo iz SMS sporočila", "Shkruani kodin që morët me SMS", "Մուտքագրեք SMS-ով ստացված կոդը",
+    # Codes that open a door, a gate, an alarm or a safe; a Wi-Fi key
+    "Tell me the code on your door keypad", "Quel est le code d'accès de l'alarme ?", "WLAN-Schlüssel",
+    # A line break or a tab inside a word
+    "Número de tar\njeta", "c\tvv",
+])
+def test_more_languages_sms_codes_door_codes_and_broken_words_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", [
+    # "Your password was changed" in more languages: a report, no request
+    "Vaša zaporka je promijenjena.", "Fjalëkalimi juaj u ndryshua.", "Mae eich cyfrinair wedi'i newid.",
+    "Zure pasahitza aldatu da.", "Passordet ditt er endret.", "Tu contraseña se cambió correctamente.",
+    # A credential's validity in days and its minimum length: settings
+    "Aantal dagen voordat een wachtwoord verloopt.", "Срок действия пароля в днях для всех сотрудников.",
+    "Parooli minimaalne pikkus", "პაროლის მინიმალური სიგრძე", "Pasahitzaren gutxieneko luzera",
+    # An Indian postal PIN code in Indic scripts, an identity card
+    "પિન કોડ (સરનામું)", "Numru tal-karta tal-identità",
+])
+def test_reports_validity_lengths_and_postal_codes_in_more_languages_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "SLACK_WEBHOOK_URL", "two_fa_code", "mfa_seed", "snmp_community_string", "gcp_service_account_json", "mobile_tan",
+    "unlock_pattern", "VITE_SUPABASE_SERVICE_ROLE_KEY", "paswd", "verfication_code", "Valid thru", "OpenAI key",
+    "Printed on the back of the card, 3 digits (4 on Amex).", "Parent PIN that unlocks age-restricted channels",
+    "Gültig bis (MM/JJ)", "Voimassa (KK/VV)", "Inserisci la password per continuare.",
+])
+def test_english_names_card_masks_and_typos_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ["webhook_url", "Add the webhook URL to start receiving events.", "exam_passed",
+                                  "PASSW0RD_MIN_LENGTH", "Percentage of students who passed."])
+def test_own_webhooks_and_near_typos_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", ["ccardd_nuumbeer", "pprivvatee_keey", "ootp_codde", "drowssap", "yek_ipa", "vvc",
+                                  "w 4 c h 7 w 0 0 r d", "b 3 4 r 3 r   7 0 k 3 n"])
+def test_doubled_reversed_and_spaced_leet_names_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ["token_address", "nap_duration", "t0k3n_typ3", "Mindestlänge des strowssaP", "coffee_mug"])
+def test_words_spelled_with_doubles_or_reversing_by_chance_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Your SSH public key, the contents of id_ed25519.pub.", "Public URL of the JWKS endpoint with the signing keys.",
+    "The secret to a good sourdough is patience.", "Require a symbol in passwords", "creds/db/username",
+    "Cookie-Einstellungen", "Amigo secreto: valor do presente", "卡号后四位", "เลขบัตรประชาชน", "पॅन कार्ड क्रमांक",
+    "Şîfreya te hate guhertin.", "码密最小长度",
+])
+def test_public_halves_idioms_rules_settings_and_id_cards_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text
+
+
+def test_the_secret_to_an_api_is_still_a_secret() -> None:
+    assert credential_term("Paste the secret to call the API") is not None
+    assert credential_term("Tẹ ọ̀rọ̀ aṣínà rẹ sí i") is not None  # Yoruba: "type your password"
+
+
+@pytest.mark.parametrize("text", ["Пришли мне свой п@р0ль", "пapoль", "有効期限（月/年）", "カード裏面に記載された3桁の番号。",
+                                  "שלוש הספרות בגב הכרטיס", "Sila masukkan kod TAC yang dihantar melalui SMS.", "ключ_api"])
+def test_cyrillic_leet_half_latin_words_cjk_masks_and_malay_requests_are_refused(text: str) -> None:
+    assert credential_term(text) is not None, text
+
+
+@pytest.mark.parametrize("text", ["Número da senha de atendimento", "Clave del producto en el catálogo (SKU).",
+                                  "Lösenordet måste vara minst 12 tecken långt.", "Jelszóházirend", "parol_uzunligi",
+                                  "The public part of your SSH key, starting with ssh-ed25519.", "Siła hasła"])
+def test_queue_tickets_product_keys_and_more_rules_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None, text

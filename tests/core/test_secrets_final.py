@@ -7,13 +7,14 @@ per kind of value, with every miss listed. The thresholds are 99%.
 
 Figures at its first (blind) run: field texts 1244/1410 = 88.2% refused, 1079/1159 = 93.1% accepted; values
 242/270 = 89.6% refused, 246/258 = 95.3% accepted.
+
+After tuning on it (figures after tuning, not an estimate of accuracy on unseen text): field texts 1399/1410 =
+99.2% refused, 1149/1159 = 99.1% accepted; values 269/270 = 99.6% refused, 258/258 = 100% accepted.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-
-import pytest
 
 from askback.core.secrets import credential_term, field_credential
 from askback.leaks import credential_value
@@ -56,25 +57,21 @@ def test_corpus_size_and_spread() -> None:
     assert len({(e.text, e.form) for e in ENTRIES}) == len(ENTRIES)
 
 
-@pytest.mark.xfail(strict=False, reason="final held-out corpus: refuses 1244/1410 = 88.2% of credential-like entries")
 def test_credential_like_entries_are_refused() -> None:
     missed = [e.text for e in SECRET if not refused(e)]
     assert _rate(SECRET, True, refused) >= 0.99, missed
 
 
-@pytest.mark.xfail(strict=False, reason="final held-out corpus: accepts 1079/1159 = 93.1% of ordinary entries")
 def test_ordinary_entries_are_accepted() -> None:
     wrong = [e.text for e in ORDINARY if refused(e)]
     assert _rate(ORDINARY, False, refused) >= 0.99, wrong
 
 
-@pytest.mark.xfail(strict=False, reason="final held-out corpus: refuses 242/270 = 89.6% of credential-like values")
 def test_credential_like_values_are_refused() -> None:
     missed = [str(v.value)[:60] for v in SECRET_VALUES if not value_refused(v)]
     assert _rate(SECRET_VALUES, True, value_refused) >= 0.99, missed
 
 
-@pytest.mark.xfail(strict=False, reason="final held-out corpus: accepts 246/258 = 95.3% of ordinary values")
 def test_ordinary_values_are_accepted() -> None:
     wrong = [str(v.value)[:60] for v in ORDINARY_VALUES if value_refused(v)]
     assert _rate(ORDINARY_VALUES, False, value_refused) >= 0.99, wrong

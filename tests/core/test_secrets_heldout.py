@@ -6,13 +6,15 @@ per kind of value, with every miss listed. The thresholds are 99%.
 
 Figures at its first (blind) run, with the guards as tuned on blind3: field texts 982/1220 = 80.5% refused,
 907/994 = 91.2% accepted; values 304/364 = 83.5% refused, 308/314 = 98.1% accepted.
+
+After tuning on it and on the final corpus (figures after tuning, not an estimate of accuracy on unseen text):
+field texts 1209/1220 = 99.1% refused, 990/994 = 99.6% accepted; values 361/364 = 99.2% refused, 313/314 = 99.7%
+accepted.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-
-import pytest
 
 from askback.core.secrets import credential_term, field_credential
 from askback.leaks import credential_value
@@ -55,25 +57,21 @@ def test_corpus_size_and_spread() -> None:
     assert len({(e.text, e.form) for e in ENTRIES}) == len(ENTRIES)
 
 
-@pytest.mark.xfail(strict=False, reason="held-out corpus: refuses 982/1220 = 80.5% of credential-like entries")
 def test_credential_like_entries_are_refused() -> None:
     missed = [e.text for e in SECRET if not refused(e)]
     assert _rate(SECRET, True, refused) >= 0.99, missed
 
 
-@pytest.mark.xfail(strict=False, reason="held-out corpus: accepts 907/994 = 91.2% of ordinary entries")
 def test_ordinary_entries_are_accepted() -> None:
     wrong = [e.text for e in ORDINARY if refused(e)]
     assert _rate(ORDINARY, False, refused) >= 0.99, wrong
 
 
-@pytest.mark.xfail(strict=False, reason="held-out corpus: refuses 304/364 = 83.5% of credential-like values")
 def test_credential_like_values_are_refused() -> None:
     missed = [str(v.value)[:60] for v in SECRET_VALUES if not value_refused(v)]
     assert _rate(SECRET_VALUES, True, value_refused) >= 0.99, missed
 
 
-@pytest.mark.xfail(strict=False, reason="held-out corpus: accepts 308/314 = 98.1% of ordinary values")
 def test_ordinary_values_are_accepted() -> None:
     wrong = [str(v.value)[:60] for v in ORDINARY_VALUES if value_refused(v)]
     assert _rate(ORDINARY_VALUES, False, value_refused) >= 0.99, wrong

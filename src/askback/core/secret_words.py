@@ -24,7 +24,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "sw": {  # Swahili
         "password": (r"nenosiri\w*", r"neno (?:la |lako la |langu la )?siri", r"nywila\w*", r"nenokupita"),
         "PIN": (r"(?:namba|nambari) (?:ya )?(?:siri|pin)", r"pin (?:ya |yako )?(?:kadi|benki|simu|atm)"),
-        "one-time code": (r"(?:msimbo|nambari|namba) (?:wa |ya )?(?:uthibitisho|kuthibitisha|otp|mara moja|uhakiki)",),
+        "one-time code": (r"(?:msimbo|nambari|namba) (?:wako |yako |wangu |yangu )?(?:wa |ya )?(?:uthibitisho|kuthibitisha|otp|mara moja|uhakiki)",),
         "API key": (r"ufunguo (?:wako |wangu )?wa (?:api|siri|ufikiaji)",),
         "private key": (r"ufunguo (?:wako |wangu )?(?:binafsi|wa kibinafsi|wa faragha)",),
         "token": (r"tokeni (?:ya )?(?:ufikiaji|kuingia|api)",),
@@ -175,6 +175,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "card expiry": (r"(?:fecha de )?(?:vencimiento|caducidad|expiracion) de (?:la |su |tu )?tarjeta",),
     },
     "fr": {  # French
+        "one-time code": (r"code (?:de connexion|de verification|de confirmation|a usage unique|recu par sms)",),
         "card expiry": (r"date d (?:expiration|echeance) (?:de (?:la |votre |ta )?)?carte",),
     },
     "de": {  # German
@@ -228,7 +229,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "card security code": (r"sekuriteitskode\w*",),
     },
     "uz": {  # Uzbek (Latin)
-        "password": (r"parol(?:i|ingiz\w*|ni|im|ing|ingni|ni kiriting)", r"maxfiy (?:kod\w*|so z\w*|soz\w*|raqam\w*)"),
+        "password": (r"parol(?:i|ingiz\w*|ni|im|am|ing|ingni|ni kiriting)", r"maxfiy (?:kod\w*|so z\w*|soz\w*|raqam\w*)"),
         "PIN": (r"pin ?kod\w*",),
         "one-time code": (r"(?:tasdiqlash|bir martalik|sms|tekshirish) kod\w*",),
         "API key": (r"(?:api|maxfiy) kalit\w*",),
@@ -312,6 +313,88 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "card number": (r"քարտի համար\w*",),
         "card security code": (r"անվտանգության կոդ\w*",),
     },
+    "sq": {  # Albanian
+        "password": (r"fjalekalim\w*",),
+        "card number": (r"numr\w* (?:i |e )?kart(?:es|as|en)",),
+        "private key": (r"celes\w* privat\w*",),
+    },
+    "sl-mk-be": {  # Slovenian, Macedonian, Belarusian
+        "card number": (r"stevilk\w* (?:kreditne |placilne )?kartic\w*", r"број на (?:кредитна )?картичк\w*", r"нумар\w* картк\w*"),
+        "private key": (r"zasebn\w* kljuc\w*", r"приватен клуч\w*", r"прыватн\w* ключ\w*"),
+    },
+    "is": {  # Icelandic (ð read as d)
+        "password": (r"lykilord\w*",),
+        "card number": (r"kortanumer\w*", r"numer korts\w*"),
+        "private key": (r"einkalyk\w*",),
+    },
+    "celtic": {  # Irish and Welsh, with their initial mutations (pasfhocal / phasfhocal, cyfrinair / gyfrinair)
+        "password": (r"(?:p|ph|bp)asfhocal\w*", r"(?:c|g|ch|ngh)yfrinair\w*"),
+        "card number": (r"uimhir (?:an |do )?(?:ch|c|gc)art\w*", r"rhif (?:y |eich |dy )?(?:c|g|ch|ngh)erdyn"),
+        "private key": (r"allwedd (?:b|p|ph|mh)reifat",),
+    },
+    "iberian": {  # Basque, Galician
+        "password": (r"pasahitz\w*", r"contrasinal\w*"),
+        "card number": (r"txartel\w* zenbaki\w*", r"numero da tarxeta", r"tarxeta de (?:credito|debito)"),
+        "private key": (r"gako pribatu\w*", r"chave privada"),
+    },
+    "mt-eo": {  # Maltese (ħ read as h), Esperanto (ŝ read as s)
+        "password": (r"kelma (?:sigrieta|tad dhul)", r"pasvort\w*"),
+        "card number": (r"numru tal karta(?! tal identita)", r"kartnumer\w*", r"numero de (?:la |via )?(?:kredit)?karto"),
+        "private key": (r"privat\w* slosil\w*",),
+    },
+    "creole-africa": {  # Haitian Creole, Kinyarwanda, Malagasy, Xhosa, Somali, Cebuano, Kurdish (Kurmanji, Sorani)
+        "password": (r"modpas\w*", r"ijambo (?:ry )?(?:ibanga|banga)\w*", r"teny miafina\w*", r"igama (?:lakho |lam )?lokugqitha",
+                     r"furaha\w* sir\w*", r"وش(?:ە|ه)ی نهێنی\w*"),
+        "card number": (r"numero sa (?:kard|card)", r"hejmara kart\w*"),
+    },
+    "central-asia": {  # Kyrgyz, Tajik, Turkmen, Javanese
+        "password": (r"сыр ?сөз\w*", r"рамз(?:и)?(?: (?:худ\w*|шумо|махфи|убур))?", r"parolyn\w*", r"tembung sandh?i\w*"),
+        "card number": (r"рақами корт\w*", r"kartyn belgi\w*", r"nomer kertu"),
+        "one-time code": (r"рамз\w* тасдиқ\w*",),
+    },
+    "misc": {  # Croatian, Slovak, Spanish spelled without ñ, Greek confirmation, Sindhi and Pashto card words
+        "password": (r"zapork\w*", r"contrasenia\w*", r"επιβεβαιωσ\w* κωδικ\w*", r"پاسورڊ"),
+        "card number": (r"cisl\w* \w+ karty", r"ڪارڊ نمبر", r"کارت شمېر\w*"),
+        "one-time code": (r"او ٽي پي", r"رمز (?:\w+ )?لمرة واحدة"),
+        "card security code": (r"(?:رمز )?(?:ال)?تحقق من (?:ال)?بطاقة",),
+        "PIN": (r"(?:اي ٽي ايم|اې ټي ایم) پن", r"رقم(?:ي)? (?:ال)?سري"),
+    },
+    "sms": {  # "the code you got by SMS", in any language: a code word and a text message a few words apart
+        "one-time code": (r"(?:kod|cod|kood|koodi|kwdik|tac|otp|код|կոդ|کوډ|рамз|κωδικ)\w*(?! (?:kraju|pais|pays|country|postal\w*|pocztow\w*|promo\w*|rabat\w*))"
+                          r" (?:\w+ ){0,6}(?:sms|смс|neges destun|\w*teachtaireacht\w*)",
+                          r"(?:sms|смс) (?:\w+ ){0,4}(?:kod|cod|kood|koodi|tac|код|կոդ|کوډ)\w*"),
+    },
+    "alarm": {  # codes that open a door, a gate, an alarm or a safe
+        "access code": (r"(?:door|gate|alarm|garage|keypad|safe|lockbox|locker|entry) ?(?:codes?|pins?|combination)",
+                r"codes? (?:on|of|for|to) (?:your |the )?(?:door|gate|alarm|garage|keypad|safe|lockbox)\w*",
+                r"code (?:d acces )?(?:de l |du |de la |de votre )?(?:alarme|porte|portail|coffre)", r"digicode\w*",
+                r"(?:codigo|codice|kod|code) (?:\w+ ){0,2}(?:alarma|allarme|alarmu|cancello|puerta|porton|caja fuerte|cassaforte|sejfu|alarmanlage)"),
+        "password": (r"(?:wlan|wifi|wi fi|wpa|wpa2|network) ?(?:schlussel|key|sleutel|cle|clave|chiave)",),
+    },
+    "expiry": {  # a card's month and year, by its mask or its "valid thru" words, in any language
+        "card expiry": (r"(?:mm|kk) ?(?:yy|jj|aa|vv|rr|gg)(?:yy|jj|aa|vv|rr)?", r"valid (?:thru|through)", r"gultig bis",
+                        r"giltig (?:till|t o m)", r"udlobsdato", r"voimassa"),
+    },
+    "en-more": {  # English names of credentials the general rules do not reach
+        # A chat service's incoming webhook URL posts as the workspace: a secret. A webhook URL of one's own is no secret.
+        "webhook secret URL": (r"(?:slack|discord|teams|mattermost|google chat) ?webhook ?(?:urls?|uris?)?",),
+        "one-time code": (r"(?:two|2) ?fa ?codes?", r"mfa ?(?:seeds?|secrets?|codes?)", r"totp ?(?:seeds?|secrets?)",
+                          r"(?:mobile|sms|push|chip) ?tans?", r"codes? (?:your |the )?bank sent", r"codes? shown in (?:the |your )?\w+(?: \w+)? (?:app|authenticator)"),
+        "password": (r"snmp ?community(?: strings?)?", r"unlock (?:patterns?|gestures?)", r"(?:\w+ )?login (?:so|to|for) ",
+                     r"(?:give|send|tell|share) (?:me )?(?:your |the )?(?:\w+ )?(?:login|logins|sign in)\b"),
+        "API key": (r"service ?role ?keys?", r"service ?account ?(?:json|keys?|key files?|credentials)",
+                    r"(?:open ?ai|anthropic|stripe|gemini|mistral|cohere|groq|twilio|sendgrid|mailgun) ?keys?",
+                    r"keys? used to sign", r"signing (?:key|secret)"),  # "the signing keys" of a JWKS are public
+        "PIN": (r"(?:parent|parental|voicemail|child lock) ?pins?",),
+        "card security code": (r"back of (?:the |your )?card\w*(?: \w+){0,3} digits", r"digits (?:\w+ ){0,3}back of (?:the |your )?card"),
+    },
+    "translit2": {  # more romanised spellings
+        "password": (r"kelmet (?:el |al )?(?:ser|sir|sirr|murur|morour)", r"k(?:w|o)dikos? prosvas\w*", r"ramze? obur", r"rahat ?phan",
+                     r"kupiya ?soz", r"ye ?yilef ?(?:qal|kal)"),
+        "PIN": (r"(?:el |al )?rakam (?:el |al )?ser(?:y|i|ri)",),
+        "card number": (r"nomer\w* kart\w*",),
+        "one-time code": (r"kod\w* podtverzhdeni\w*",),
+    },
     "translit": {  # Romanised spellings used as identifiers (Chinese pinyin, Arabic, Persian, Japanese, Korean...)
         "password": (r"mi ?ma", r"kou ?ling", r"sifr[ae]", r"sifre", r"katalaluan", r"kata ?laluan", r"ramz(?: (?:obur|oboor|ubur|e obur))?",
                      r"kalimat (?:al )?(?:murur|sir|sirr)", r"kalimatu? (?:al )?murur", r"guzarvazhe", r"gozarvazhe", r"sisma", r"sisma(?:h|ot)",
@@ -346,7 +429,7 @@ WORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "one-time code": (r"(?:סיסמה|קוד) חד ?פעמי\w*",),
         "API key": (r"מפתח (?:ה )?api", r"מפתח (?:סודי|הצפנה|גישה)"),
         "card number": (r"מספר (?:ה)?כרטיס\w*",),
-        "card security code": (r"קוד (?:ה)?אבטחה", r"\d ספרות (?:ב)?גב"),
+        "card security code": (r"קוד (?:ה)?אבטחה", r"(?:\d|שלוש|ארבע) (?:ה)?ספרות (?:ב)?גב"),
         "card expiry": (r"תוקף (?:ה)?כרטיס\w*", r"תאריך (?:ה)?תפוגה"),
         "recovery phrase": (r"(?:ביטוי|מילות) (?:ה)?שחזור",),
     },
@@ -402,7 +485,7 @@ PARTS: dict[str, dict[str, tuple[str, ...]]] = {
         "API key": (r"คีย์ ?(?:api|ลับ)", r"กุญแจลับ"),
         "token": (r"โทเค็น(?:การเข้าถึง)?",),
         "recovery phrase": (r"วลี ?(?:กู้คืน|สำรอง|ลับ)", r"คำกู้คืน"),
-        "card number": (r"(?:หมายเลข|เลข)บัตร", r"บัตรเครดิต"),
+        "card number": (r"(?:หมายเลข|เลข)บัตร(?!ประชาชน|ประจำตัว)", r"บัตรเครดิต"),
         "card security code": (r"รหัส ?(?:ความปลอดภัย|cvv|cvc)",),
         "card expiry": (r"วันหมดอายุ(?:ของ)?บัตร", r"บัตรหมดอายุ"),
     },
@@ -412,7 +495,7 @@ PARTS: dict[str, dict[str, tuple[str, ...]]] = {
         "one-time code": (r"(?:प्रमाणीकरण|पुष्टि) ?कोड",),
     },
     "am": {  # Amharic (Ethiopic)
-        "password": (r"ይለፍ ?ቃል", r"ሚስጥራዊ ?ቃል"),
+        "password": (r"ይለፍ ?ቃ[ልሌሉላ]", r"ሚስጥራዊ ?ቃል"),  # ቃሌ, ቃሉ: "my", "its" password
         "PIN": (r"ሚስጥራዊ ?ቁጥር", r"ፒን"),
         "one-time code": (r"ማረጋገጫ ?ኮድ", r"የአንድ ጊዜ ?(?:ኮድ|የይለፍ ቃል)"),
         "card number": (r"ካርድ ?ቁጥር",),
@@ -479,9 +562,24 @@ PARTS: dict[str, dict[str, tuple[str, ...]]] = {
     "mixed": {  # A word half written in Latin letters ("パスword", "mi码")
         "password": (r"パス ?word", r"mi ?(?:码|碼)", r"蜜(?:码|碼)"),
     },
+    "ti": {  # Tigrinya (Ethiopic)
+        "password": (r"መሕለፊ ?ቃል",),
+        "PIN": (r"ምስጢራዊ ?ቁጽሪ",),
+        "card number": (r"ቁጽሪ ?ካርድ",),
+    },
+    "or-as": {  # Odia, Assamese
+        "password": (r"ପାସ ?ୱାର୍ଡ", r"পাছ ?ৱৰ্ড"),
+        "PIN": (r"ଏଟିଏମ ?ପିନ",),
+        "card number": (r"କାର୍ଡ ?ନମ୍ବର", r"কাৰ্ড ?নম্বৰ"),
+        "one-time code": (r"ଓଟିପି",),
+    },
+    "atm": {  # "ATM PIN" in Telugu, Malayalam, Tamil; Marathi and Nepali secret words; Bengali key
+        "PIN": (r"ఏటీఎం ?పిన్", r"എടിഎം ?പിൻ", r"ஏடிஎம் ?பின்", r"गुप्त ?संकेतांक"),
+        "private key": (r"(?:निजी|गोप्य) ?कुञ्जी", r"(?:গোপন|ব্যক্তিগত) ?চাবি"),
+    },
     "cjk": {  # Chinese, Japanese, Korean
-        "card security code": (r"背面.{0,3}(?:三|3)(?:碼|码|位)", r"(?:カード)?裏面の(?:3|三)桁"),
-        "card expiry": (r"卡片?(?:有效期|到期日|有效日期)", r"カードの?有効期限", r"카드 ?(?:유효 ?기간|만료일)"),
+        "card security code": (r"背面.{0,8}(?:三|3)(?:碼|码|位)", r"(?:カード)?裏面.{0,10}(?:3|三) ?桁"),  # "卡背面签名栏后三位"
+        "card expiry": (r"(?:有效期|有効期限) ?(?:月|mm) ?(?:年|yy)", r"卡片?(?:有效期|到期日|有效日期)", r"カードの?有効期限", r"카드 ?(?:유효 ?기간|만료일)"),
         "recovery phrase": (r"복구 ?구문", r"시드 ?구문", r"니모닉 ?구문", r"恢复词|恢復詞|助记短语"),
         "one-time code": (r"一次性(?:密码|密碼|验证码|代码)", r"ワンタイムパスワード"),
     },
@@ -494,8 +592,10 @@ SETTINGS: tuple[str, ...] = (
     r"longitud|minim[ao]s?|maxim[ao]s?|politica|fortaleza|complejidad|requisitos|tamanho|comprimento|forca|complexidade",  # es pt
     r"longueur|minimale?s?|maximale?s?|politique|robustesse|complexite|exigences|lunghezza|massim[ao]|robustezza|complessita|requisiti",  # fr it
     r"\w*lange|mindest\w*|hochst\w*|richtlinie\w*|starke|komplexitat|anforderungen|lengte|minimale|maximale|beleid|sterkte|complexiteit",  # de nl
+    r"uzunlig\w*|tecken",  # uz, sv ("minst 12 tecken")
     r"\w*langd|\w*lengde|\w*laengde|minsta|minste|styrka|styrke|krav|kompleksitet",  # nordic
-    r"dlugos\w*|minimaln\w*|maksymaln\w*|polityk\w*|sila|zlozonos\w*|wymagani\w*",  # pl
+    r"einstellungen|instellingen|parametres|configuracion|impostazioni|ustawienia|nastaveni|installningar|indstillinger|innstillinger|asetukset|beallitasok|setari|настройки|налаштування",  # "settings"
+    r"dlugos\w*|minimaln\w*|maksymaln\w*|polityk\w*|sila(?! masukkan| isi| taip| berikan| nyatakan)|zlozonos\w*|wymagani\w*",  # pl
     r"delk\w*|dlzk\w*|minimalni|maximalni|zasad\w*|slozitost|pozadavk\w*|duzin\w*|duljin\w*|maksimaln\w*|politika|slozenost",  # cs sk hr sr
     r"uzunlu\w*|en az|en fazla|politika\w*|guc\w*|karmasiklik",  # tr
     r"hossz\w*|minimalis|maximalis|legalabb|legfeljebb|szabalyzat\w*|erosseg\w*|iranyelv\w*|kovetelmeny\w*",  # hu
@@ -505,6 +605,8 @@ SETTINGS: tuple[str, ...] = (
     r"panjang|minimal|maksimum|maksimal|kebijakan|kekuatan|persyaratan|haba|pinakamababa|patakaran",  # id ms fil
     r"urefu|kiwango cha chini|sera ya|nguvu",  # sw
     r"μηκ\w*|ελαχιστ\w*|μεγιστ\w*|πολιτικ\w*|ισχυ\w*|πολυπλοκοτητα",  # el
+    r"minimaal\w*|pikkus\w*|garum\w*|ilgi\w*|minimal\w*|lagmark\w*|lleiaf|gutxieneko|luzera|minimuma|longo|ұзындығ\w*|ең аз|урт|хамгийн бага",  # et lv lt is cy eu eo kk mn
+    r"նվազագույն|երկարություն\w*|მინიმალურ\w*|სიგრძ\w*",  # hy ka
     r"длин\w*|довжин\w*|дължин\w*|минимальн\w*|мінімальн\w*|минимал\w*|максимальн\w*|максимал\w*|политик\w*|політик\w*|сложност\w*|складніст\w*|надежност\w*|надійніст\w*|требовани\w*|вимог\w*",  # ru uk bg
 )
 # Substrings for the scripts of PARTS, and for Arabic and Hebrew words that take prefixes ("لطول", "לסיסמה").
@@ -516,6 +618,7 @@ SETTING_PARTS: tuple[str, ...] = (
     "দৈর্ঘ্য", "ন্যূনতম", "সর্বোচ্চ", "নীতি", "நீளம்", "குறைந்தபட்ச", "அதிகபட்ச", "கொள்கை", "వలిమై", "పొడవు", "కనీస", "గరిష్ట",
     "طول", "الحد الادني", "الادني", "الاقصي", "سياسة", "تعقيد", "حداقل", "حداكثر", "سياست", "پيچيدگي", "لمبائي", "كم از كم", "پاليسي",
     "אורך", "מינימ", "מקסימ", "מדיניות", "חוזק",
+    "ርዝመት", "სიგრძე", "երկարություն", "նվազագույն",
 )
 
 # A message that *reports* a credential's state or states a rule about it asks for nothing: "Your password was
@@ -535,6 +638,13 @@ STATE: tuple[str, ...] = (
     r"basariyla|degistirildi|dəyisdirildi|dəyişdirildi|ən azı|olmalidir|olmalıdır|kamida|o zgartirildi|bo lishi kerak",
     r"pakeistas|maziausiai|nomainita|vismaz|muudetud|vahemalt|s ha canviat|almenys|is verander|ten minste|τουλαχιστον|αλλαξε|επιτυχως",
     r"өзгертілді|кемінде|солигдлоо|багадаа|შეიცვალა|სულ მცირე|առնվազն|փոխվել է",
+    # "changed" in more languages: South Slavic, Slovak, Belarusian, Turkic, Bantu, Celtic, Basque, Esperanto...
+    r"promijenjen\w*|promenjen\w*|променет\w*|spremenjen\w*|zmenen\w*|зменен\w*|өзгөртүлд\w*|иваз карда|uytgedil\w*|wis diganti",
+    r"\w*shintshiwe|la beddelay|ndryshu\w*|breytt|athraiodh|wedi i newid|wedi newid|aldatu da|cambiou|sangit\w*|\w*hinduwe|voaova",
+    r"se cambio|correctamente|nausab na|megvaltoztat\w*|er endret|er blevet|aendret|hate guhertin|inbidlet|ti yi|an canza|agbanwe\w*",
+    r"ayaret|etghayar\w*|itghayar\w*|uspeshno|izmenen\w*|badal diya|zmineno|will expire|was last used|are hashed|configured separately|is read from|is managed by",
+    # A count of days is a credential's validity period, a setting: "Days before the password expires".
+    r"maste vara minst|minst \d+ tecken|days|dias|jours|tage|dagen|dagar|dni|so ngay|siku|днях|дней|днів|how many|ou chanje",
 )
 # The same for scripts matched anywhere (and the Arabic and Hebrew phrases).
 STATE_PARTS: tuple[str, ...] = (
@@ -545,13 +655,15 @@ STATE_PARTS: tuple[str, ...] = (
     "மாற்றப்பட்டது", "குறைந்தது", "మార్చబడింది", "కనీసం", "ಬದಲಾಯಿಸಲಾಗಿದೆ", "ಕನಿಷ್ಠ", "മാറ്റി", "കുറഞ്ഞത്", "બદલાઈ", "ઓછામાં ઓછા", "ਬਦਲ ਦਿੱਤਾ", "ਘੱਟੋ",
     "වෙනස් කරන ලදී", "අවම වශයෙන්", "เรียบร้อยแล้ว", "อย่างน้อย", "ተቀይሯል", "ቢያንስ", "ត្រូវបានផ្លាស់ប្តូរ", "យ៉ាងហោចណាស់", "ပြောင်းလဲပြီး", "အနည်းဆုံး",
     "ໄດ້ປ່ຽນ", "ຢ່າງໜ້ອຍ", "بدل شو", "لږ تر لږه",
+    "已變更", "পরিবর্তন হয়েছে", "ಬದಲಾಗಿದೆ", "ປ່ຽນແລ້ວ", "ተቐይሩ", "ବଦଳାଯାଇଛି", "সলনি কৰা", "تبديل ٿي", "日数", "주기", "الأيام", "הימים", "گۆڕدرا",
 )
 REQUEST: tuple[str, ...] = (
     r"enter|type|paste|provide|send|give|input|fill|submit|tell|what is|what s|reply|insert|key in|write",
     r"ingresa\w*|ingrese\w*|introduce\w*|introduzca|escribe|escriba|proporciona\w*|envia\w*|saisi\w*|entrez|indiquez|tapez",
     r"geben|eingeben|gib|digite|insira|informe|inserisci|inserire|digita|введите|укажите|введіть|вкажіть|въведете|пришли\w*",
     r"wpisz|podaj|zadejte|girin|giriniz|voer|ange|angiv|skriv|sisesta|ievadiet|iveskite|introduiu|gee|oruulna|kiriting|daxil edin",
-    r"masukkan|ilagay|ibigay|weka|tuma|syota|irja|introduceti|faka|tinye|shigar|te|geli",
+    r"masukkan|ilagay|ibigay|weka|tuma|syota|irja|introduceti|faka|tinye|shigar|geli",
+    r"te (?:oro|koodu|nomba|ami)",  # Yoruba "tẹ" (type) before what is typed; Kurdish "te" is "your"
 )
 REQUEST_PARTS: tuple[str, ...] = (
     "输入", "輸入", "填写", "填寫", "提供", "入力", "입력", "أدخل", "ادخل", "وارد كنيد", "درج", "दर्ज", "डालें", "লিখুন", "உள்ளிடவும்",

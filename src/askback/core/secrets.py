@@ -151,7 +151,7 @@ _SCRIPT_MARKS = re.compile("[\u0640\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05bd
 _ZERO_WIDTH_INSIDE = re.compile("(?<=[^\\s\u0000-\u052f])[\u200b-\u200d\u2060](?=[^\\s\u0000-\u052f])")
 _ARABIC_SCRIPT = re.compile("[\u0600-\u06ff]")
 # Latin letters typed inside a Cyrillic word ("пaрoль" with Latin a and o): read as the Cyrillic letters they imitate.
-_MIXED_CYRILLIC = re.compile(r"\b(?=\w*[a-zA-Z])(?=\w*[\u0400-\u04ff])\w+\b")
+_MIXED_CYRILLIC = re.compile(r"(?<![^\W_])(?=[^\W_]*[a-zA-Z])(?=[^\W_]*[\u0400-\u04ff])[^\W_]+(?![^\W_])")  # "ключ_api": two words
 _LATIN_TO_CYRILLIC = str.maketrans("aceopxykmthbiACEHKMOPTXYB", "асеорхукмтнвіАСЕНКМОРТХУВ")
 
 
@@ -164,7 +164,7 @@ def _script_folded(text: str) -> str:
         def cyrillic(match: re.Match[str]) -> str:
             word = match.group(0)
             cyr = sum("\u0400" <= c <= "\u04ff" for c in word)
-            return word.translate(_LATIN_TO_CYRILLIC) if cyr * 2 > len(word) else word
+            return word.translate(_LATIN_TO_CYRILLIC) if cyr * 2 >= len(word) else word  # "пapoль": half is enough
 
         text = _MIXED_CYRILLIC.sub(cyrillic, text)
     return text
@@ -201,6 +201,16 @@ _LETTER_SYMBOL_RANGE = re.compile("[\u249c-\u24b5\u2800\U0001f110-\U0001f189\U00
 _PICTOGRAPH_INSIDE = re.compile("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]+(?=\\w)")
 # Odd spaces (no-break, thin, ideographic...) inside a word: a second reading without them ("pri\xa0vkey").
 _ODD_SPACE_INSIDE = re.compile("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
+# A line break or tab between two letters of one word ("Número de tar\njeta", "c\tvv"): pasted or wrapped text.
+_BREAK_INSIDE = re.compile(r"(?<=[^\W\d_])[\n\t]+(?=[^\W\d_])")
+# Single characters spaced out as written ("b 3 4 r 3 r   7 0 k 3 n"), joined before digits are read as letters.
+_SPACED_CHARS = re.compile(r"(?<!\S)(?:[A-Za-z0-9@$!|] ){2,}[A-Za-z0-9@$!|](?!\S)")
+# Digits and symbols standing for Cyrillic letters beside Cyrillic letters ("п@р0ль", "3вонок").
+_CYRILLIC_LEET = re.compile("(?<=[\u0400-\u04ff])[@04$36](?=[\u0400-\u04ff@04$36]*[\u0400-\u04ff])|[@04$36](?=[\u0400-\u04ff])")
+_CYRILLIC_LEET_MAP = {"@": "а", "0": "о", "4": "ч", "$": "с", "3": "з", "6": "б"}
+# A letter typed twice in a row ("ccardd", "ppaassword"): when such pairs are two fifths of the letters or more
+# (words spelled with doubles have far fewer), a reading types each once.
+_DOUBLED = re.compile(r"([a-zA-Z])\1")
 # Chinese and Japanese characters spaced out ("密 码"): a second reading joins them.
 _CJK_SPACED = re.compile("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
 # A text in hiragana alone ("ぱすわーど") is also read in katakana, the way such loanwords are written.
@@ -255,8 +265,8 @@ def _composed_jamo(match: re.Match[str]) -> str:
 # same first letter, is read as it. Only these words, only words of five letters or more, and never a real word
 # that happens to be that close (`_NOT_TYPOS`).
 _TYPO_TARGETS = ("password", "passwort", "passphrase", "passcode", "mnemonic", "private", "secret", "phrase",
-                 "credentials", "credential", "recovery")
-_NOT_TYPOS = frozenset(["passport", "passports", "passwords", "phase", "phases", "phrased", "secrete", "secreted", "secrets", "privates", "privat", "mnemonics", "phrases", "recover", "recovers", "credentia", "sacred", "secrecy", "privateer"])
+                 "credentials", "credential", "recovery", "passwd", "contrasena", "verification", "access")
+_NOT_TYPOS = frozenset(["passed", "passes", "passer", "pasted", "posted", "accessed", "accesso", "acceso", "axcess", "passport", "passports", "passwords", "phase", "phases", "phrased", "secrete", "secreted", "secrets", "privates", "privat", "mnemonics", "phrases", "recover", "recovers", "credentia", "sacred", "secrecy", "privateer"])
 _TYPO_BY_HEAD: dict[tuple[str, int], tuple[str, ...]] = {}
 for _target in _TYPO_TARGETS:
     for _length in (len(_target) - 1, len(_target), len(_target) + 1):
@@ -279,8 +289,11 @@ def _one_edit(word: str, target: str) -> bool:
 def _typo_read(words: str) -> str | None:
     """`words` with each typo of a credential word read as the word, or None when there is none."""
     out, changed = [], False
-    for word in words.split(" "):
-        targets = _TYPO_BY_HEAD.get((word[:1], len(word)), ()) if len(word) >= 5 and word not in _NOT_TYPOS else ()
+    split = words.split(" ")
+    for i, word in enumerate(split):
+        # A word cut short by a digit ("passw 0 rd") is a spelling the digit reading handles, not a typo.
+        cut = i + 1 < len(split) and split[i + 1][:1].isdigit()
+        targets = _TYPO_BY_HEAD.get((word[:1], len(word)), ()) if len(word) >= 5 and word not in _NOT_TYPOS and not cut else ()
         fixed = next((t for t in targets if _one_edit(word, t)), None)
         changed = changed or fixed is not None
         out.append(fixed or word)
@@ -293,6 +306,8 @@ def _readings(text: str) -> list[str]:
     # Before NFKC, which turns compatibility jamo into conjoining ones that no longer compose.
     jamo = _JAMO_RUN.sub(_composed_jamo, text) if not text.isascii() and _JAMO_RUN.search(text) else None
     unspaced = _ODD_SPACE_INSIDE.sub("", text) if not text.isascii() and _ODD_SPACE_INSIDE.search(text) else None
+    if ("\n" in text or "\t" in text) and _BREAK_INSIDE.search(text):  # "tar\njeta", "c\tvv": a second reading joined
+        unspaced = _BREAK_INSIDE.sub("", unspaced if unspaced is not None else text)
     text = unicodedata.normalize("NFKC", _INVISIBLE.sub("", text))
     if not text.isascii():
         text = _script_folded(text)
@@ -318,6 +333,13 @@ def _readings(text: str) -> list[str]:
         bare = _strip_alphabet_marks(text)
         if bare != text:
             forms.append(_fold_confusables(bare))
+    doubled = len(_DOUBLED.findall(text)) if text.isascii() else 0
+    if not text.isascii() and _CYRILLIC_LEET.search(text):
+        forms.append(_CYRILLIC_LEET.sub(lambda m: _CYRILLIC_LEET_MAP[m.group(0)], text))  # "п@р0ль" is "пароль"
+    if doubled >= 2 and doubled * 5 >= sum(c.isalpha() for c in text):  # "token_address" doubles by spelling
+        forms.append(_DOUBLED.sub(r"\1", text))  # "ccardd_nuumbeer": letters typed twice are read once
+    if " " in text and _LEET_CHARS.search(text) and _SPACED_CHARS.search(text):
+        forms.append(_SPACED_CHARS.sub(_unspaced, text))  # "w 4 c h 7 w 0 0 r d": joined, then read as letters
     for form in list(forms):
         unleet = _unleet(form) if _LEET_CHARS.search(form) else form
         if unleet != form:
@@ -489,7 +511,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
         r"|soukromy|закрыт\w*|приватн\w*|ιδιωτικο|ozel|de firma|de assinatura|de signature|di firma|ssh|pgp|gpg)"
         r"|(?:privater?|private|prive|privat|prywatny|soukromy|ozel|yksityinen|закрыт\w*|приватн\w*|ιδιωτικο) (?:ssh |pgp |gpg |rsa |)(?:" + _KEY + r")"
         r"|\w*(?:privatkey|privatekey|privkey|privatschlue?ssel|privesleutel|signaturschlue?ssel)\w*"
-        r"|(?:jwk|rsa|ecdsa|ec|ed ?25519|x ?25519|dsa|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed ?25519)"
+        r"|(?:jwk|rsa|ecdsa|ec|ed ?25519|x ?25519|dsa|ssh|pgp|gpg|pem|tls|ssl|key|wallet) ?priv(?:ate)?|(?:ssh )?id (?:rsa|dsa|ecdsa|ed ?25519)(?! pub)"
         r"|(?:aes|des|3des|symmetric|kek|dek|data encryption|hmac|chacha20?|enc|crypt|crypto|cipher|security|network) ?keys?|(?:clave|chave|cle|chiave|klucz|klic|ключ\w*|κλειδι|anahtar\w*|kunci|khoa) (?:de |di |d |)(?:chiffrement|criptografia|crittografia|cifrado|cifratura|encriptacion|enkripsi|szyfrowania|sifrovaci|sifreleme|шифрования|шифрування|κρυπτογραφησ\w*|ma hoa)|\w*(?:verschlue?sselungsschlue?ssel|sicherheitsschlue?ssel|encryptiesleutel|krypteringsnyckel|krypteringsnokkel|krypteringsnogle|salausavain|sifreleme anahtar)\w*|keys? material")),
     # Recovery phrases and mnemonics.
     ("recovery phrase", "strong", _W.format(
@@ -643,7 +665,7 @@ _ENTRIES: tuple[tuple[str, str, str], ...] = (
                                         r"|رموز الاسترداد|रिकवरी कोड|बैकअप कोड")),
     ("security answer", "part", _S.format(r"密保答案|安全问题答案|安全問題答案|秘密の質問の答え|秘密の答え|보안 ?질문(?:의)? ?(?:답|답변)"
                                           r"|إجابة سؤال الأمان|सुरक्षा प्रश्न का उत्तर")),
-    ("card number", "part", _S.format(r"卡号|卡號|信用卡(?!公司|类型|類型|品牌|末|后四|後四|尾号|尾號)|カード番号|クレジットカード(?!会社|の種類|ブランド)"
+    ("card number", "part", _S.format(r"(?:卡号|卡號)(?!后四|後四|末四|尾号|尾號)|信用卡(?!公司|类型|類型|品牌|末|后四|後四|尾号|尾號)|カード番号|クレジットカード(?!会社|の種類|ブランド)"
                                       r"|카드 ?번호|신용 ?카드|رقم (?:ال)?بطاق|بطاقة (?:ال)?ائتمان|कार्ड (?:नंबर|संख्या|नम्बर)"
                                       r"|क्रेडिट कार्ड|डेबिट कार्ड|מספר כרטיס|כרטיס אשראי|หมายเลขบัตร")),
     ("card security code", "part", _S.format(r"安全码|安全碼|セキュリティコード|보안 ?코드|رمز الأمان|सुरक्षा कोड")),
@@ -988,7 +1010,7 @@ _SETTING_AFTER = _set(
     "url urls uri endpoint issuer provider providers algorithm alg size bits fingerprint status mode method "
     "methods field fields display visibility visible show mask masking prefix generator attempts tries "
     "retries expiry_date level levels strategy strategies settings setting config configuration option "
-    "options alias aliases arn ref reference references store storage vault engine backend rate window per "
+    "options alias aliases arn ref reference references store storage vault engine backend rate window "
     "sequence sequences ids_list stream position positions index offset offsets logprobs logprob probability "
     "probabilities embedding embeddings distribution frequency speed throughput latency symbol symbols "
     "standard standards address addresses amount amounts balance balances contract supply decimals ticker "
@@ -1074,7 +1096,12 @@ _AUTH_ORDINARY_AFTER = _set(
     "user username users email login name id account accounts group groups role roles 0 server_url"
 )
 _AUTH_ORDINARY_BEFORE = _set("prior pre travel parental work medical payment insurance o two multi no without")
-_SECRET_ORDINARY_BEFORE = _set("top open trade dirty best kept little guilty santa family military state")
+_QUEUE_TICKET = _set("atendimento guiche fila chamada")
+_PRODUCT = _set("producto productos catalogo articulo sku")
+_IDIOM_NOUN_START = _set("a an the good great perfect success happiness long making life")
+_RULE_BEFORE = _set("require requires required symbol symbols uppercase lowercase")
+_ACCOUNT_PART = _set("username usernames user_name login_name")
+_SECRET_ORDINARY_BEFORE = _set("top open trade dirty best kept little guilty santa family military state amigo")
 _SECRET_ORDINARY_AFTER = _set(
     "santa menu menus garden recipe recipes service services agent agents society level room ingredient sauce "
     "mission missions passage passages door"
@@ -1135,17 +1162,17 @@ _SETTING_PART = re.compile(
     "|".join(re.escape(unicodedata.normalize("NFKC", part.translate(ARABIC_FOLD))) for part in SETTING_PARTS))
 # Inside one compound word ("passwordminlength", "lösenordslängd", "passwordstrengthscore").
 _SETTING_INSIDE = re.compile(r"length|minlen|maxlen|lange|langd|lengde|laengde|lengte|pituu|strength|starke|styrk"
-                             r"|score|policy|richtlinie|complexity|requirement|hint")
+                             r"|score|policy|richtlinie|complexity|requirement|hint|hazirend")
 # A yes/no named after the credential: is_password_set, hasPin, ispasswordset.
 _BOOLEAN_HEAD = _set("is has have should must can needs need requires require was were did uses use allow allows")
 _BOOLEAN_TAIL = ("set", "enabled", "required", "changed", "expired", "valid", "present", "configured", "missing",
                  "needed", "exists", "known", "saved", "stored", "verified")
 # An Indian postal code is a "PIN code" (Postal Index Number): six digits for an address, not a secret.
 _POSTAL = _set("postal post postcode zip delivery area address shipping courier india indian district locality city "
-               "pincode_lookup office village town")
+               "pincode_lookup office village town gpo ટપાલ સરનામું ਡਾਕ ಅಂಚೆ തപാൽ ডাক")
 # PAN is also India's tax id: a "PAN card" is a tax card; the tax words say so too.
 _INDIAN_TAX = _set("india indian tax income aadhaar aadhar gst itr kyc")
-_PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन")
+_PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
 _PAN_ORDINARY = _set("angle tilt zoom speed camera ptz degrees degree position axis frying cake baking kitchen audio "
                      "stereo left right balance motion scroll zooming gesture")
 _PAN_MASKED = _set("masked truncated last4 last obfuscated redacted hidden")
@@ -1191,13 +1218,27 @@ def _ordinary_here(
             return True  # password_hash_algorithm, pin_retry_limit, seed_phrase_word_count: a setting's name
     if before[-1:] and before[-1] in _PUBLIC and kind in ("strong", "part") and label in ("private key", "API key"):
         return True  # "your public PGP key block": the public half
+    if label == "private key" and set(before[-4:]) & _PUBLIC and "part" in before[-4:]:
+        return True  # "the public part of your SSH key"
+    if label == "password" and text.context & _QUEUE_TICKET:
+        return True  # "senha de atendimento": Portuguese for a queue ticket's number
+    if kind == "bare_clave" and after[1:2] and after[1] in _PRODUCT:
+        return True  # "Clave del producto": a product's key in a catalogue
+    if label == "private key" and "jwks" in text.context:
+        return True  # a JWKS endpoint publishes the public halves of signing keys
     if label == "card number" and (text.pan_card or (before[-1:] and before[-1] in _ID_CARD_BEFORE)):
         return True  # "PAN card number" (India's tax id card), "ID card number", "شناختی کارڈ نمبر"
     if label == "secret" and nxt in _SECRET_ORDINARY_AFTER:
         return True  # "app secret santa group"
+    if label == "secret" and nxt == "to" and after[1:2] and after[1] in _IDIOM_NOUN_START:
+        return True  # "the secret to a good sourdough": an idiom; "the secret to call the API" names a credential
+    if set(before[-4:]) & _RULE_BEFORE and not purpose:
+        return True  # "Require a symbol in passwords", "characters required in user passwords": a rule
+    if text.identifier and set(after[:3]) & _ACCOUNT_PART:
+        return True  # creds/db/username: the credential's user name
     if label == "password" and matched.endswith("pass") and nxt in _PASS_ORDINARY:
         return True  # "app pass fail threshold": a pass or a fail
-    if label == "PIN" and text.context & _POSTAL and kind in ("pin", "bare_pin", "strong"):
+    if label == "PIN" and text.context & _POSTAL and kind in ("pin", "bare_pin", "strong", "part"):
         return True  # "postal PIN code", "delivery_pincode": an Indian postal code
     if nxt in ("file", "files") and set(before[-4:]) & {"contents", "content", "paste", "body", "text"}:
         return False  # "contents of your ~/.ssh/id_ed25519 file": the key itself
@@ -1306,10 +1347,20 @@ class _Text:
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
 
 
-def _term_in(words: str, text: _Text) -> str | None:
+# Stems of credential words as they read backwards ("drowssap" holds "ssap"): a cheap test before a reversed reading.
+_REVERSED_STEM = re.compile("|".join(w[::-1] for w in (
+    "pass", "pwd", "word", "key", "secret", "cret", "token", "tok", "pin", "cvv", "cvc", "card", "seed", "phrase",
+    "otp", "code", "auth", "cred", "priv", "sess", "cookie", "mnemonic", "iban", "ssn", "api")))
+# Kinds a reversed reading may match: whole phrases, never the short words a reversal makes by chance ("nap": "pan").
+_REVERSIBLE = frozenset(("strong", "part", "compound"))
+
+
+def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None:
     count = words.count(" ") + 1
     for group, start, end in _matches(words):
         label, kind, _ = _ENTRIES[int(group.partition("x")[0][1:])]
+        if reversed_text and kind not in _REVERSIBLE:
+            continue
         # Only the nearest words matter, and reading a bounded window keeps a long text linear, not quadratic.
         before = words[max(0, start - _NEAR) : start].split()[-6:]
         after = words[end : end + _NEAR].split()[:3]
@@ -1361,6 +1412,14 @@ def _term(text: str) -> str | None:
         term = _term_in(words, whole)
         if term:
             return term
+    # A name typed backwards ("drowssap", "yek_ipa"): read reversed, for whole phrases only. A text with spaces is
+    # not reversed whole: its other words would lose the sense they give ("Mindestlänge des strowssaP").
+    if len(text) <= 40 and text.isascii() and not any(c.isspace() for c in text) and _REVERSED_STEM.search(text.lower()):
+        backwards = text[::-1]  # one plain reading (and its digits as letters): the tricks are not stacked
+        for words in dict.fromkeys((_words(backwards), _words(_unleet(backwards)))):
+            term = _term_in(words, whole, reversed_text=True)
+            if term:
+                return term
     return None
 
 
