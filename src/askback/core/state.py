@@ -168,7 +168,7 @@ def arguments_digest(arguments: Mapping[str, Any] | None) -> str:
 _EMPTY_ARGUMENTS_DIGEST = b64url(hashlib.sha256(canonical_json({})).digest()[:16])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Envelope:
     """An opened (or to-be-sealed) state."""
 

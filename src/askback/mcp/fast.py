@@ -48,6 +48,8 @@ _SINGLE = frozenset({b"host", b"origin", b"content-type", b"accept", b"content-l
 _NAME_KEY = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
 _ENVELOPE_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
 _HEADERS_JSON = [(b"content-type", b"application/json")]
+_MAX_VERDICTS = 1024  # distinct header values remembered (a client repeats its own; a flood only clears it)
+_ENCODE = json.JSONEncoder(separators=(",", ":")).encode  # `json.dumps` builds an encoder on every call
 
 
 @dataclass
@@ -100,6 +102,8 @@ class FastPath:
         self._max_body = max_body
         self._max_answers = max_answers
         self._answered = answered  # told after each answer (the server warms what later requests need)
+        self._value_checks = self._checks()
+        self._verdicts: dict[tuple[bytes, bytes], bool] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
@@ -153,23 +157,37 @@ class FastPath:
                 seen[name] = value
             elif name.startswith(b"mcp-param-"):
                 raise _HandOn("Mcp-Param header")
-        content_type = seen.get(b"content-type", b"").decode("latin-1").lower()
-        if not content_type.startswith("application/json"):
-            raise _HandOn("content type")
-        if not _accepts_json(seen.get(b"accept", b"").decode("latin-1")):
-            raise _HandOn("accept")
-        if self._hosts is not None:
-            if not _allowed(seen.get(b"host", b"").decode("latin-1"), self._hosts):
-                raise _HandOn("host")
-            origin = seen.get(b"origin", b"").decode("latin-1")
-            if origin and not _allowed(origin, self._origins):
-                raise _HandOn("origin")
+        # A client sends the same few values on every request: each check's verdict is kept per value.
+        verdicts = self._verdicts
+        for name, check in self._value_checks:
+            value = seen.get(name, b"")
+            key = (name, value)
+            ok = verdicts.get(key)
+            if ok is None:
+                if len(verdicts) >= _MAX_VERDICTS:
+                    verdicts.clear()
+                ok = verdicts[key] = check(value.decode("latin-1"))
+            if not ok:
+                raise _HandOn(name.decode("ascii"))
         if b"mcp-protocol-version" not in seen or b"mcp-method" not in seen:
             raise _HandOn("routing headers")
         declared = seen.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self._max_body):
             raise _HandOn("content length")
         return seen
+
+    def _checks(self) -> tuple[tuple[bytes, Callable[[str], bool]], ...]:
+        """Each header's check on its (latin-1) value: content type, Accept, and Host/Origin when they are checked."""
+        checks: list[tuple[bytes, Callable[[str], bool]]] = [
+            (b"content-type", lambda value: value.lower().startswith("application/json")),
+            (b"accept", _accepts_json),
+        ]
+        hosts = self._hosts
+        if hosts is not None:
+            origins = self._origins
+            checks.append((b"host", lambda value: _allowed(value, hosts)))
+            checks.append((b"origin", lambda value: not value or _allowed(value, origins)))
+        return tuple(checks)
 
     async def _body(self, scope: Scope, receive: Receive, messages: list[Message]) -> str:
         """The whole body as text (kept in `messages` to replay); over the cap or not UTF-8 hands it on."""
@@ -287,9 +305,9 @@ class FastPath:
             return
         meta = result.get("_meta")
         if meta is None:
-            result["_meta"] = {facts.server_info_key: dict(facts.server_info)}
+            result["_meta"] = {facts.server_info_key: facts.server_info}  # shared: only ever serialised
         elif isinstance(meta, dict) and meta.get(facts.server_info_key) is None:
-            result["_meta"] = {**meta, facts.server_info_key: dict(facts.server_info)}
+            result["_meta"] = {**meta, facts.server_info_key: facts.server_info}
         await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
 
     async def _sieved(self, call: _Call, result: dict[str, Any], facts: SdkFacts) -> dict[str, Any]:
@@ -319,7 +337,7 @@ class FastPath:
         return principal
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class _Call:
     request_id: int | str
     method: str
@@ -339,7 +357,7 @@ def _error(request_id: int | str, exc: RpcError) -> dict[str, Any]:
 
 
 async def _write(message: dict[str, Any], status: int, send: Send) -> None:
-    body = json.dumps(message, separators=(",", ":")).encode()
+    body = _ENCODE(message).encode()
     headers = [(b"content-length", str(len(body)).encode()), *_HEADERS_JSON]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
