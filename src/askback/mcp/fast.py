@@ -30,6 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from askback.app import App, Request
 from askback.config import HostChecks
+from askback.core import jsoncodec
 from askback.core.errors import INTERNAL_ERROR
 from askback.core.spec import Spec
 from askback.flow import Round
@@ -49,7 +50,6 @@ _NAME_KEY = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri
 _ENVELOPE_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
 _HEADERS_JSON = [(b"content-type", b"application/json")]
 _MAX_VERDICTS = 1024  # distinct header values remembered (a client repeats its own; a flood only clears it)
-_ENCODE = json.JSONEncoder(separators=(",", ":")).encode  # `json.dumps` builds an encoder on every call
 
 
 @dataclass
@@ -205,7 +205,7 @@ class FastPath:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        raw = b"".join(chunks)
+        raw = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         try:
             text = codecs.decode(raw, "utf-8")
         except UnicodeDecodeError:
@@ -357,7 +357,7 @@ def _error(request_id: int | str, exc: RpcError) -> dict[str, Any]:
 
 
 async def _write(message: dict[str, Any], status: int, send: Send) -> None:
-    body = _ENCODE(message).encode()
+    body = jsoncodec.message(message).encode()
     headers = [(b"content-length", str(len(body)).encode()), *_HEADERS_JSON]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
