@@ -102,8 +102,7 @@ class FastPath:
         self._max_body = max_body
         self._max_answers = max_answers
         self._answered = answered  # told after each answer (the server warms what later requests need)
-        self._value_checks = self._checks()
-        self._verdicts: dict[tuple[bytes, bytes], bool] = {}
+        self._verdicts: dict[tuple[bytes | None, ...], str] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
@@ -157,18 +156,13 @@ class FastPath:
                 seen[name] = value
             elif name.startswith(b"mcp-param-"):
                 raise _HandOn("Mcp-Param header")
-        # A client sends the same few values on every request: each check's verdict is kept per value.
-        verdicts = self._verdicts
-        for name, check in self._value_checks:
-            value = seen.get(name, b"")
-            key = (name, value)
-            ok = verdicts.get(key)
-            if ok is None:
-                if len(verdicts) >= _MAX_VERDICTS:
-                    verdicts.clear()
-                ok = verdicts[key] = check(value.decode("latin-1"))
-            if not ok:
-                raise _HandOn(name.decode("ascii"))
+        # A client sends the same few values on every request: the verdict is kept per combination of them.
+        key = (seen.get(b"content-type"), seen.get(b"accept"), seen.get(b"host"), seen.get(b"origin"))
+        refused = self._verdicts.get(key)
+        if refused is None:
+            refused = self._verdict(key)
+        if refused:
+            raise _HandOn(refused)
         if b"mcp-protocol-version" not in seen or b"mcp-method" not in seen:
             raise _HandOn("routing headers")
         declared = seen.get(b"content-length")
@@ -176,18 +170,22 @@ class FastPath:
             raise _HandOn("content length")
         return seen
 
-    def _checks(self) -> tuple[tuple[bytes, Callable[[str], bool]], ...]:
-        """Each header's check on its (latin-1) value: content type, Accept, and Host/Origin when they are checked."""
-        checks: list[tuple[bytes, Callable[[str], bool]]] = [
-            (b"content-type", lambda value: value.lower().startswith("application/json")),
-            (b"accept", _accepts_json),
-        ]
-        hosts = self._hosts
-        if hosts is not None:
-            origins = self._origins
-            checks.append((b"host", lambda value: _allowed(value, hosts)))
-            checks.append((b"origin", lambda value: not value or _allowed(value, origins)))
-        return tuple(checks)
+    def _verdict(self, key: tuple[bytes | None, ...]) -> str:
+        """Which check the Content-Type, Accept, Host and Origin values fail ("" for none), remembered."""
+        content_type, accept, host, origin = (b"" if v is None else v for v in key)
+        refused = ""
+        if not content_type.decode("latin-1").lower().startswith("application/json"):
+            refused = "content type"
+        elif not _accepts_json(accept.decode("latin-1")):
+            refused = "accept"
+        elif self._hosts is not None and not _allowed(host.decode("latin-1"), self._hosts):
+            refused = "host"
+        elif self._hosts is not None and origin and not _allowed(origin.decode("latin-1"), self._origins):
+            refused = "origin"
+        if len(self._verdicts) >= _MAX_VERDICTS:
+            self._verdicts.clear()
+        self._verdicts[key] = refused
+        return refused
 
     async def _body(self, scope: Scope, receive: Receive, messages: list[Message]) -> str:
         """The whole body as text (kept in `messages` to replay); over the cap or not UTF-8 hands it on."""
