@@ -6,7 +6,7 @@ import contextlib
 import os
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
@@ -285,6 +285,11 @@ class App:
 
 def _answer_problem(value: Any) -> str | None:
     """`askback.leaks.answer_problem`, imported on the first answer: its ~90 patterns are not start-up work."""
+    return _answer_check()(value)
+
+
+@cache
+def _answer_check() -> Callable[[Any], str | None]:
     from askback.leaks import answer_problem
 
-    return answer_problem(value)
+    return answer_problem

@@ -19,7 +19,6 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, Protocol
 
 import anyio
@@ -68,7 +67,7 @@ class Runtime:
         return Binding(self.audience, rnd.method, rnd.target, rnd.arguments_digest, rnd.principal, prefix)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Round:
     """One request of a flow, as the adapter received it. `method` names the kind of call in the binding."""
 
@@ -80,24 +79,31 @@ class Round:
     caps: Capabilities = field(default_factory=Capabilities)
     principal: str | None = None
     origin: str | None = None  # scheme://host the request came to, for page links on a loopback server
+    _digest: str | None = field(default=None, init=False, repr=False, compare=False)
 
-    @cached_property
+    @property
     def arguments_digest(self) -> str:
-        """Computed once per request: a round's load and save both bind to it."""
-        return arguments_digest(self.arguments)
+        """Computed once per request: a round's load and save both bind to it.
+
+        Kept by hand rather than by `functools.cached_property`, which takes a lock on every read (Python 3.11).
+        """
+        digest = self._digest
+        if digest is None:
+            digest = self._digest = arguments_digest(self.arguments)
+        return digest
 
     def binding(self, audience: str) -> Binding:
         return Binding(audience, self.method, self.target, self.arguments_digest, self.principal)
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Finished:
     """The function ran; `value` is what it returned."""
 
     value: Any
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Asking:
     """Questions for the client, and the sealed state to echo (None when the holder keeps progress itself)."""
 
@@ -106,7 +112,7 @@ class Asking:
     progress: Progress
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Refused:
     refusal: Refuse
 
@@ -114,7 +120,7 @@ class Refused:
 Step = Finished | Asking | Refused
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Ready:
     """Every value is known and checked: the function may run with `kwargs`.
 
@@ -152,7 +158,7 @@ class InlineWork(Work):
         return None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Loaded:
     """What a holder knows at the start of a round: the progress so far, the flow's id and when it ends."""
 

@@ -57,7 +57,7 @@ def no_answer_guard(value: Any) -> str | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class CallInput:
     """Everything `decide` looks at for one round of one call."""
 
@@ -88,7 +88,10 @@ class _Round:
         self.options = call.options
         self.marks = call.marks
         self.caps = call.caps
-        self.responses: Mapping[str, Any] = call.responses if isinstance(call.responses, Mapping) else {}
+        responses = call.responses
+        self.responses: Mapping[str, Any] = (
+            responses if type(responses) is dict or isinstance(responses, Mapping) else {}
+        )
         self.values: dict[str, Any] = {}  # parameter -> Python value
         self.answered: dict[str, str] = {}
         self.problems = Problems()

@@ -29,9 +29,14 @@ class FieldForm:
     unaskable: str | None = None
     # Forms offer choices as strings only; a choice among numbers maps its string back to the number.
     choices: dict[str, Any] = field(default_factory=dict)
+    # For a bare `str`, `int`, `bool` or `float`: a value of exactly that type validates (and dumps) to itself,
+    # so the common answer skips pydantic's call. Anything else, or any constraint, takes the adapter.
+    same: type | None = None
 
     def validate(self, value: Any) -> Any:
         """Return the Python value, or raise `AnswerInvalid` with a short reason."""
+        if type(value) is self.same:
+            return value
         if self.choices:
             value = _from_choice(self.choices, value)
         try:
@@ -40,6 +45,8 @@ class FieldForm:
             raise AnswerInvalid(describe_validation_error(exc)) from None
 
     def to_json(self, value: Any) -> Any:
+        if type(value) is self.same and self.same is not float:  # a float's JSON dump turns inf and nan to null
+            return value
         return self.adapter.dump_python(value, mode="json")
 
 
@@ -75,7 +82,18 @@ def field_form(annotation: Any, *, title: str | None, description: str | None, d
         flat["default"] = (
             [str(v) for v in flat["default"]] if isinstance(flat["default"], list) else str(flat["default"])
         )
-    return FieldForm(adapter, flat, None, choices)
+    return FieldForm(adapter, flat, None, choices, None if choices else _self_validating(adapter))
+
+
+_BARE = {"str": str, "int": int, "bool": bool, "float": float}
+
+
+def _self_validating(adapter: TypeAdapter[Any]) -> type | None:
+    """The type whose values `adapter` returns unchanged: only a bare scalar schema (no constraint, no config)."""
+    schema = adapter.core_schema
+    if not schema.keys() <= {"type", "metadata"}:
+        return None
+    return _BARE.get(str(schema.get("type")))
 
 
 def _from_choice(choices: dict[str, Any], value: Any) -> Any:

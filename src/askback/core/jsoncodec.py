@@ -15,18 +15,25 @@ from typing import Any
 _c_make_encoder = getattr(_encoder, "c_make_encoder", None)
 
 
-def _build(sort_keys: bool) -> Callable[[Any], str]:
+def _build(sort_keys: bool, default: Callable[[Any], Any] = str) -> Callable[[Any], str]:
     if _c_make_encoder is not None:
         # Arguments: markers (None: no circular check), default, string encoder, indent, key separator,
         # item separator, sort_keys, skipkeys, allow_nan.
-        make = _c_make_encoder(None, str, _encoder.encode_basestring_ascii, None, ":", ",", sort_keys, False, True)
+        make = _c_make_encoder(None, default, _encoder.encode_basestring_ascii, None, ":", ",", sort_keys, False,
+                               True)
         return lambda value: "".join(make(value, 0))
-    fallback = json.JSONEncoder(separators=(",", ":"), sort_keys=sort_keys, default=str, check_circular=False)
+    fallback = json.JSONEncoder(separators=(",", ":"), sort_keys=sort_keys, default=default, check_circular=False)
     return fallback.encode
+
+
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 compact: Callable[[Any], str] = _build(sort_keys=False)
 canonical: Callable[[Any], str] = _build(sort_keys=True)
+# A response body: compact, and a value JSON cannot carry is an error (as in `json.dumps`), never its `str`.
+message: Callable[[Any], str] = _build(sort_keys=False, default=_not_json)
 _decoder = json.JSONDecoder()
 
 

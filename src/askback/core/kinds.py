@@ -457,13 +457,13 @@ def declined(spec_name: str, p: Param, action: str) -> Refuse:
 
 
 def form_answer(answer: Any) -> tuple[str, Mapping[str, Any]]:
-    if not isinstance(answer, Mapping):
+    if type(answer) is not dict and not isinstance(answer, Mapping):
         raise AnswerInvalid("the answer was not an elicitation result object")
     action = answer.get("action")
     if action not in ("accept", "decline", "cancel"):
         raise AnswerInvalid("the answer had no valid action (accept, decline or cancel)")
     content = answer.get("content") or {}
-    if not isinstance(content, Mapping):
+    if type(content) is not dict and not isinstance(content, Mapping):
         raise AnswerInvalid("the answer's content was not an object")
     return str(action), content
 

@@ -15,7 +15,7 @@ RefuseReason = Literal[
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Complete:
     """Every value is known and checked: run the function with `kwargs`.
 
@@ -30,7 +30,7 @@ class Complete:
     deferred: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Ask:
     """Ask these questions now (everything that can be asked this round) and keep `progress` for the next."""
 
@@ -38,7 +38,7 @@ class Ask:
     progress: Progress
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Need:
     """The flow must look something up and decide again: `options` of these choices (their providers), and
     the `marks` of these steps completed elsewhere (an out-of-band page), by parameter name."""

@@ -65,9 +65,13 @@ class Spec:
     task: TaskSupport | None = None  # None: never a task; "optional": a task when the client declared tasks
     resume: Resume = "rerun"  # a parked task answered after a restart: run again from the start, or fail
     params_by_name: dict[str, Param] = field(default_factory=dict, compare=False, repr=False)
+    # The parameter that receives the `askback.Work`, if the function asks during its work (read every round).
+    work_param: str | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.params_by_name.update({p.name: p for p in self.params})
+        work = next((p.name for p in self.params if isinstance(p, WorkParam)), None)
+        object.__setattr__(self, "work_param", work)
 
     def param(self, name: str) -> Param:
         return self.params_by_name[name]
@@ -75,11 +79,6 @@ class Spec:
     @property
     def is_async(self) -> bool:
         return inspect.iscoroutinefunction(self.fn)
-
-    @property
-    def work_param(self) -> str | None:
-        """The parameter that receives the `askback.Work`, if the function asks during its work."""
-        return next((p.name for p in self.params if isinstance(p, WorkParam)), None)
 
     @property
     def argument_params(self) -> tuple[Param, ...]:

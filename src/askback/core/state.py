@@ -162,13 +162,14 @@ class Binding:
 def arguments_digest(arguments: Mapping[str, Any] | None) -> str:
     if not arguments:
         return _EMPTY_ARGUMENTS_DIGEST
-    return b64url(hashlib.sha256(canonical_json(dict(arguments))).digest()[:16])
+    plain = arguments if type(arguments) is dict else dict(arguments)
+    return b64url(hashlib.sha256(jsoncodec.canonical(plain).encode()).digest()[:16])
 
 
 _EMPTY_ARGUMENTS_DIGEST = b64url(hashlib.sha256(canonical_json({})).digest()[:16])
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Envelope:
     """An opened (or to-be-sealed) state."""
 

@@ -82,7 +82,7 @@ class Calls:
             ), True
         if isinstance(step, Finished):
             result = wire.tool_result(step.value, has_output_schema=has_output)
-            shaped = isinstance(step.value, Mapping) and "content" in step.value
+            shaped = type(step.value) is not str and isinstance(step.value, Mapping) and "content" in step.value
             return result, not shaped and isinstance(result.get("structuredContent", {}), dict)
         if isinstance(step, Refused):
             if step.refusal.reason == "missing_capability":

@@ -51,7 +51,7 @@ def retry_fields_problem(params: Mapping[str, Any], max_answers: int = MAX_ANSWE
     responses = params.get("inputResponses")
     if responses is None:
         return None
-    if not isinstance(responses, Mapping):
+    if type(responses) is not dict and not isinstance(responses, Mapping):
         return "inputResponses must be an object mapping each question's key to its answer"
     if len(responses) > max_answers:
         return (

@@ -30,6 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from askback.app import App, Request
 from askback.config import HostChecks
+from askback.core import jsoncodec
 from askback.core.errors import INTERNAL_ERROR
 from askback.core.spec import Spec
 from askback.flow import Round
@@ -48,6 +49,7 @@ _SINGLE = frozenset({b"host", b"origin", b"content-type", b"accept", b"content-l
 _NAME_KEY = {"tools/call": "name", "prompts/get": "name", "resources/read": "uri"}
 _ENVELOPE_KEYS = frozenset({"jsonrpc", "id", "method", "params"})
 _HEADERS_JSON = [(b"content-type", b"application/json")]
+_MAX_VERDICTS = 1024  # distinct header values remembered (a client repeats its own; a flood only clears it)
 
 
 @dataclass
@@ -100,6 +102,7 @@ class FastPath:
         self._max_body = max_body
         self._max_answers = max_answers
         self._answered = answered  # told after each answer (the server warms what later requests need)
+        self._verdicts: dict[tuple[bytes | None, ...], str] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope["method"] != "POST":
@@ -153,23 +156,36 @@ class FastPath:
                 seen[name] = value
             elif name.startswith(b"mcp-param-"):
                 raise _HandOn("Mcp-Param header")
-        content_type = seen.get(b"content-type", b"").decode("latin-1").lower()
-        if not content_type.startswith("application/json"):
-            raise _HandOn("content type")
-        if not _accepts_json(seen.get(b"accept", b"").decode("latin-1")):
-            raise _HandOn("accept")
-        if self._hosts is not None:
-            if not _allowed(seen.get(b"host", b"").decode("latin-1"), self._hosts):
-                raise _HandOn("host")
-            origin = seen.get(b"origin", b"").decode("latin-1")
-            if origin and not _allowed(origin, self._origins):
-                raise _HandOn("origin")
+        # A client sends the same few values on every request: the verdict is kept per combination of them.
+        key = (seen.get(b"content-type"), seen.get(b"accept"), seen.get(b"host"), seen.get(b"origin"))
+        refused = self._verdicts.get(key)
+        if refused is None:
+            refused = self._verdict(key)
+        if refused:
+            raise _HandOn(refused)
         if b"mcp-protocol-version" not in seen or b"mcp-method" not in seen:
             raise _HandOn("routing headers")
         declared = seen.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self._max_body):
             raise _HandOn("content length")
         return seen
+
+    def _verdict(self, key: tuple[bytes | None, ...]) -> str:
+        """Which check the Content-Type, Accept, Host and Origin values fail ("" for none), remembered."""
+        content_type, accept, host, origin = (b"" if v is None else v for v in key)
+        refused = ""
+        if not content_type.decode("latin-1").lower().startswith("application/json"):
+            refused = "content type"
+        elif not _accepts_json(accept.decode("latin-1")):
+            refused = "accept"
+        elif self._hosts is not None and not _allowed(host.decode("latin-1"), self._hosts):
+            refused = "host"
+        elif self._hosts is not None and origin and not _allowed(origin.decode("latin-1"), self._origins):
+            refused = "origin"
+        if len(self._verdicts) >= _MAX_VERDICTS:
+            self._verdicts.clear()
+        self._verdicts[key] = refused
+        return refused
 
     async def _body(self, scope: Scope, receive: Receive, messages: list[Message]) -> str:
         """The whole body as text (kept in `messages` to replay); over the cap or not UTF-8 hands it on."""
@@ -187,7 +203,7 @@ class FastPath:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        raw = b"".join(chunks)
+        raw = chunks[0] if len(chunks) == 1 else b"".join(chunks)
         try:
             text = codecs.decode(raw, "utf-8")
         except UnicodeDecodeError:
@@ -287,9 +303,9 @@ class FastPath:
             return
         meta = result.get("_meta")
         if meta is None:
-            result["_meta"] = {facts.server_info_key: dict(facts.server_info)}
+            result["_meta"] = {facts.server_info_key: facts.server_info}  # shared: only ever serialised
         elif isinstance(meta, dict) and meta.get(facts.server_info_key) is None:
-            result["_meta"] = {**meta, facts.server_info_key: dict(facts.server_info)}
+            result["_meta"] = {**meta, facts.server_info_key: facts.server_info}
         await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
 
     async def _sieved(self, call: _Call, result: dict[str, Any], facts: SdkFacts) -> dict[str, Any]:
@@ -319,7 +335,7 @@ class FastPath:
         return principal
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # made per request: see `askback.core.progress`
 class _Call:
     request_id: int | str
     method: str
@@ -339,7 +355,7 @@ def _error(request_id: int | str, exc: RpcError) -> dict[str, Any]:
 
 
 async def _write(message: dict[str, Any], status: int, send: Send) -> None:
-    body = json.dumps(message, separators=(",", ":")).encode()
+    body = jsoncodec.message(message).encode()
     headers = [(b"content-length", str(len(body)).encode()), *_HEADERS_JSON]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})

@@ -327,7 +327,7 @@ def _a2a_routes(part: OnDemand[Any], path: str) -> list[BaseRoute]:
     ]
 
 
-_OWS = (32, 9)  # space and horizontal tab
+_OWS = (b" ", b"\t")  # space and horizontal tab
 
 
 def trim_header_whitespace(scope: Scope) -> None:
@@ -338,8 +338,10 @@ def trim_header_whitespace(scope: Scope) -> None:
     middleware, the lean path or the SDK reads a header; a request without such a value is left untouched.
     """
     headers = scope["headers"]
-    if any(value and value[-1] in _OWS for _, value in headers):
-        scope["headers"] = [(name, value.rstrip(b" \t")) for name, value in headers]
+    for _, value in headers:
+        if value.endswith(_OWS):
+            scope["headers"] = [(name, value.rstrip(b" \t")) for name, value in headers]
+            return
 
 
 class _McpStarlette(Starlette):

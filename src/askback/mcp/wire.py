@@ -34,12 +34,41 @@ _CAPABILITY_KEYS = frozenset({"elicitation", "sampling", "roots", "experimental"
 _PARTS = {"elicitation": frozenset({"form", "url"}), "sampling": frozenset({"context", "tools"})}
 
 
+_KNOWN_SHAPES: list[tuple[dict[str, Any], Capabilities]] = []  # the few shapes clients send, newest last
+_MAX_KNOWN_SHAPES = 8
+
+
 def plain_capabilities(raw: Any) -> Capabilities | None:
     """What a request's raw `clientCapabilities` declares, by the rule of `capabilities`; None for other shapes.
 
     The plain shape is the one the SDK's model reads the same way (known keys by their wire names, objects
     where objects go); any other shape (`null` parts aside) is left to the SDK's own reading.
     """
+    for shape, known in _KNOWN_SHAPES:
+        if raw == shape:
+            return known
+    caps = _read_plain_capabilities(raw)
+    if caps is not None and _objects_only(raw):
+        # Equal to a shape of objects and nulls only means the same shape (no `1 == True` among the leaves).
+        if len(_KNOWN_SHAPES) >= _MAX_KNOWN_SHAPES:
+            del _KNOWN_SHAPES[0]
+        _KNOWN_SHAPES.append((_copied(raw), caps))
+    return caps
+
+
+def _objects_only(value: Any, depth: int = 4) -> bool:
+    """Objects and nulls only, at most `depth` deep (a deeper shape is read each time, never remembered)."""
+    if value is None:
+        return True
+    return depth > 0 and isinstance(value, dict) and len(value) <= 16 and all(
+        type(k) is str and _objects_only(v, depth - 1) for k, v in value.items())
+
+
+def _copied(value: Any) -> Any:
+    return None if value is None else {k: _copied(v) for k, v in value.items()}
+
+
+def _read_plain_capabilities(raw: Any) -> Capabilities | None:
     if not isinstance(raw, dict) or not raw.keys() <= _CAPABILITY_KEYS:
         return None
     for key, parts in _PARTS.items():
@@ -112,6 +141,8 @@ def _jsonable(value: Any) -> Any:
 
 def tool_result(value: Any, *, has_output_schema: bool) -> dict[str, Any]:
     """A function's return value as a `CallToolResult`."""
+    if type(value) is str:  # the common case, before the ABC checks below
+        return {"resultType": "complete", "content": [{"type": "text", "text": value}]}
     if isinstance(value, Mapping) and "content" in value and isinstance(value.get("content"), list):
         return {"resultType": "complete", **value}
     if value is None:
