@@ -109,13 +109,16 @@ class _Round:
             if any(dep not in self.values for dep in p.deps):
                 continue  # waits for a later round
             outcome = p.resolve(self)
+            if outcome is kinds.KNOWN:
+                continue
             if isinstance(outcome, Refuse):
                 return outcome
-            if outcome == kinds.NEED_OPTIONS:
+            # The kinds return these very constants; `is` spares a question's dataclass `__eq__` each time.
+            if outcome is kinds.NEED_OPTIONS:
                 need_options.append(p.name)
             elif isinstance(outcome, MarkRequest):
                 need_marks.append(outcome)
-            elif outcome == kinds.UNASKABLE:
+            elif outcome is kinds.UNASKABLE:
                 unaskable.append(p)
             elif not isinstance(outcome, str):
                 if can_ask(self.caps, p.needs_now(self)):
