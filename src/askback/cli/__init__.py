@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from askback._version import __version__
-from askback.cli.client import CLIENT_COMMANDS, add_client_commands, run_client
+from askback.cli.client_args import CLIENT_COMMANDS, add_client_commands
 from askback.cli.stack import HTTP_CHOICES, LOOP_CHOICES
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
@@ -142,6 +142,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command in CLIENT_COMMANDS:
+        from askback.cli.client import run_client  # here: serving never loads the client's code
+
         return run_client(args)
     logging.basicConfig(
         level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
