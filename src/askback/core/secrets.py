@@ -31,10 +31,10 @@ import html
 import importlib
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from askback.core.secret_words import (
@@ -48,6 +48,9 @@ from askback.core.secret_words import (
     STATE_PARTS,
     WORDS,
 )
+
+if TYPE_CHECKING:
+    from askback.core.secret_index import PhraseIndex
 
 # --------------------------------------------------------------------------------------------------------------
 # Reading a text: invisible characters, look-alikes, digits for letters, words.
@@ -894,8 +897,7 @@ def _factor_head(alt: str) -> str:
     return "(?:" + _trie("|".join(v for v in variants if v)) + ")" + alt[end + 1 :] if all(variants) else alt
 
 
-@cache
-def _pieces() -> tuple[tuple[str, str], ...]:
+def _derived_pieces() -> tuple[tuple[str, str], ...]:
     """Every whole-word entry's top-level alternatives, each its own group (`g<entry>x<n>`), in order."""
     head, tail = _WORD_START + "(?:", ")(?!\\w)"
     pieces: list[tuple[str, str]] = []
@@ -904,6 +906,20 @@ def _pieces() -> tuple[tuple[str, str], ...]:
             body = rx[len(head):-len(tail)]
             pieces += [(f"g{i}x{n}", f"(?:{_factor_head(alt)})(?!\\w)") for n, alt in enumerate(_alternatives(body))]
     return tuple(pieces)
+
+
+@cache
+def _index() -> PhraseIndex | None:
+    """The table's pieces and their two-character beginnings, read ahead of time, if the snapshot is this table's."""
+    from askback.core.secret_index import load
+
+    return load([rx for _, _, rx in _ENTRIES])
+
+
+@cache
+def _pieces() -> tuple[tuple[str, str], ...]:
+    index = _index()
+    return index.pieces if index is not None else _derived_pieces()
 
 
 def _infix_stem(piece: str) -> str | None:
@@ -921,39 +937,73 @@ def _infix_matcher() -> re.Pattern[str]:
 
 
 class _Dispatch:
-    """One matcher per first character of a word, holding only the phrases that can start with it.
+    """One matcher per beginning of a word, holding only the phrases that can start with it.
 
-    A text is matched word by word; at each word only the phrases that can begin with its first character are
-    tried, instead of every phrase. Each entry's alternatives become their own groups (`g<entry>x<n>`), in order:
-    at one position the first that matches wins, as in a single alternation. A character's matcher is compiled
-    the first time a word starts with it: compiling all of them is most of what importing this module would
-    cost, and a server's questions start with few distinct characters.
+    A text is matched word by word; at each word only the phrases that can begin with its first `width`
+    characters are tried, instead of every phrase. Each entry's alternatives become their own groups
+    (`g<entry>x<n>`), in order: at one position the first that matches wins, as in a single alternation, and a
+    phrase that cannot begin there could not have matched. A matcher is compiled the first time a word needs it:
+    compiling all of them is most of what importing this module would cost, and a server's questions start in
+    few distinct ways. `starts` gives, per piece, the beginnings it can match (`width` characters, or a whole
+    shorter match), or None for a piece tried at every word.
     """
 
-    def __init__(self) -> None:
-        pieces = [(n, p) for n, p in _pieces() if _infix_stem(p) is None]
-        firsts = {name: _piece_first_chars(piece) for name, piece in pieces}
-        self._pieces = pieces
-        self._firsts = firsts
-        self._keys: frozenset[str] = frozenset().union(*(f for f in firsts.values() if f is not None))
+    def __init__(self, pieces: Sequence[tuple[str, str]], starts: Mapping[str, frozenset[str] | None],
+                 width: int) -> None:
+        self._pieces = tuple(pieces)
+        self._always: list[int] = []
+        self._by_start: dict[str, list[int]] = {}  # a beginning of `width` characters -> pieces
+        self._by_short: dict[str, list[int]] = {}  # a shorter whole match -> pieces (a word ending early)
+        for i, (name, _) in enumerate(self._pieces):
+            begins = starts[name]
+            if begins is None:
+                self._always.append(i)
+                continue
+            for begin in begins:
+                (self._by_start if len(begin) == width else self._by_short).setdefault(begin, []).append(i)
+        self.word_starts = re.compile(r"(?<!\w)\w" + r".?" * (width - 1), re.DOTALL)  # a word's first characters
         self._compiled: dict[str, re.Pattern[str]] = {}
+        self._by_choice: dict[tuple[int, ...], re.Pattern[str]] = {}
 
-    def matcher(self, char: str) -> re.Pattern[str]:
-        key = char if char in self._keys else ""
+    def matcher(self, begin: str) -> re.Pattern[str]:
+        """The matcher for a word beginning with `begin` (its first `width` characters, fewer at the end)."""
+        # Bounded by the table, whatever the texts: a beginning no piece names shares the matcher of what it
+        # can still match (the pieces of its shorter beginnings, those tried everywhere).
+        key = begin if begin in self._by_start else self._short_key(begin)
         compiled = self._compiled.get(key)
         if compiled is None:
-            chosen = [(n, p) for n, p in self._pieces if self._firsts[n] is None or key in (self._firsts[n] or ())]
-            compiled = self._compiled[key] = re.compile("|".join(f"(?P<{n}>{p})" for n, p in chosen) or "(?!)")
+            chosen = {*self._always, *self._by_start.get(key, ())}
+            for end in range(len(key) + 1):
+                chosen.update(self._by_short.get(key[:end], ()))
+            choice = tuple(sorted(chosen))
+            compiled = self._by_choice.get(choice)
+            if compiled is None:
+                pattern = "|".join(f"(?P<{self._pieces[i][0]}>{self._pieces[i][1]})" for i in choice)
+                compiled = self._by_choice[choice] = re.compile(pattern or "(?!)")
+            self._compiled[key] = compiled
         return compiled
+
+    def _short_key(self, begin: str) -> str:
+        for end in range(len(begin), 0, -1):
+            if begin[:end] in self._by_short:
+                return begin[:end]
+        return ""
 
 
 @cache
-def _by_first_char() -> _Dispatch:
-    """Built on the first check, not at import: a program that never checks a form never pays for it."""
-    return _Dispatch()
+def _dispatch() -> _Dispatch:
+    """Built on the first check, not at import: a program that never checks a form never pays for it.
+
+    From the snapshot of the table (`askback.core.secret_index`) when it is this table's: two characters choose
+    a word's matcher. Otherwise the first characters are read here (slower to start, same matches).
+    """
+    index = _index()
+    pieces = [(n, p) for n, p in _pieces() if _infix_stem(p) is None]
+    if index is not None:
+        return _Dispatch(pieces, index.starts, index.width)
+    return _Dispatch(pieces, {name: _piece_first_chars(piece) for name, piece in pieces}, 1)
 
 
-_WORD_STARTS = re.compile(r"(?<!\w)\w")
 _LONG_WORDS = re.compile(r"\w{7,}")
 
 
@@ -975,9 +1025,9 @@ def _needs_parts(words: str) -> bool:
 
 def _matches(words: str) -> Iterator[tuple[str, int, int]]:
     """(group, start, end) of every phrase in `words`, a phrase's words first, then compounds, then other scripts."""
-    for start in _WORD_STARTS.finditer(words):
-        matcher = _by_first_char().matcher(start.group(0))
-        match = matcher.match(words, start.start())
+    dispatch = _dispatch()
+    for start in dispatch.word_starts.finditer(words):
+        match = dispatch.matcher(start.group(0)).match(words, start.start())
         if match and match.lastgroup:
             yield match.lastgroup, match.start(), match.end()
     for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those

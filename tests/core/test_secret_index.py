@@ -1,0 +1,96 @@
+"""The snapshot of the secret guard's phrase table is the running table's, and matching with it changes nothing.
+
+With the snapshot (`askback.core.secret_index`), two characters of a word choose its matcher; without it, one
+character, read at start-up. Both must find exactly the same phrases in every text: the corpora are the texts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from askback.core import secret_index, secrets
+from tests.corpora import blind, blind2, blind3, final, heldout, names
+
+
+def test_the_snapshot_is_the_running_tables() -> None:
+    """Fails after any change to the phrase table until `python -m askback.core.secret_index` is run again."""
+    assert secret_index.SNAPSHOT.read_text(encoding="utf-8") == secret_index.rendered()
+    index = secrets._index()
+    assert index is not None and index.pieces == secrets._derived_pieces()
+
+
+def test_a_snapshot_of_another_table_is_not_used(tmp_path: Path) -> None:
+    regexes = [rx for _, _, rx in secrets._ENTRIES]
+    stale = json.loads(secret_index.SNAPSHOT.read_text(encoding="utf-8"))
+    stale["fingerprint"] = "0" * 64
+    path = tmp_path / "secret_index.json"
+    path.write_text(json.dumps(stale), encoding="utf-8")
+    assert secret_index.load(regexes, path) is None
+    assert secret_index.load(regexes, tmp_path / "missing.json") is None
+    assert secret_index.load(regexes[:-1]) is None  # one phrase fewer: another table
+    assert secret_index.load(regexes) is not None
+
+
+@pytest.mark.parametrize("rx, begins", [
+    ("(?:ab?c|d*e)(?!\\w)", {"ab", "ac", "dd", "de", "e"}),
+    ("(?:x+y)", {"xx", "xy"}),
+    ("(?:(?:a|b)?c)", {"ac", "bc", "c"}),
+    ("[ab]c", {"ac", "bc"}),
+    ("(?=a)b", {"b"}),  # a lookaround consumes nothing: read as more beginnings, never fewer
+    ("(?:x{2,3}|y{0,1}z)", {"xx", "yz", "z"}),
+    ("(?:a?)", None),  # can match the empty text: tried at every word
+    ("(?i)abc", None), ("(?i:a)b", None), ("\\wa", None), ("\\da", None), ("[^a]b", None), (".a", None),
+])
+def test_the_beginnings_of_small_patterns(rx: str, begins: set[str] | None) -> None:
+    assert secret_index.starts(rx) == (None if begins is None else frozenset(begins))
+
+
+def test_two_character_beginnings_agree_with_first_characters_on_every_phrase() -> None:
+    pieces = [(n, p) for n, p in secrets._pieces() if secrets._infix_stem(p) is None]
+    index = secrets._index()
+    assert index is not None
+    read = 0
+    for name, piece in pieces:
+        begins, first = index.starts[name], secrets._piece_first_chars(piece)
+        if begins is not None and first is not None:
+            read += 1
+            assert {b[:1] for b in begins} == first, piece
+    assert read >= 0.95 * len(pieces)
+
+
+def _texts() -> Iterator[str]:
+    for corpus in (blind, blind2, blind3, final, heldout):
+        yield from (entry.text for entry in corpus.ENTRIES)
+    for table in (names.CREDENTIAL, names.ORDINARY):
+        for texts in table.values():
+            yield from texts
+
+
+def test_both_dispatchers_find_the_same_phrases_in_every_corpus_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    index = secrets._index()
+    assert index is not None
+    pieces = [(n, p) for n, p in secrets._pieces() if secrets._infix_stem(p) is None]
+    by_two = secrets._Dispatch(pieces, index.starts, index.width)
+    by_one = secrets._Dispatch(pieces, {n: secrets._piece_first_chars(p) for n, p in pieces}, 1)
+    readings = sorted({words for text in _texts() for words in secrets._readings(secrets._decoded(text))})
+    assert len(readings) > 5000
+    found = {}
+    for dispatch in (by_one, by_two):
+        monkeypatch.setattr(secrets, "_dispatch", lambda d=dispatch: d)
+        found[dispatch] = [list(secrets._matches(words)) for words in readings]
+    assert found[by_two] == found[by_one]
+    assert sum(map(bool, found[by_two])) > 1000, "the texts do hold phrases"
+
+
+def test_the_matchers_kept_are_bounded_by_the_table_not_by_the_texts() -> None:
+    """Answers are checked too, and a client chooses them: a new beginning must not add a matcher for good."""
+    dispatch = secrets._dispatch()
+    rng = random.Random(7)
+    for _ in range(3000):
+        dispatch.matcher("".join(chr(rng.randrange(0x20, 0x3000)) for _ in range(2)))
+    assert len(dispatch._compiled) <= len(dispatch._by_start) + len(dispatch._by_short) + 1
