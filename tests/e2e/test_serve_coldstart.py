@@ -200,3 +200,47 @@ def test_an_error_answered_while_the_sdk_loads_in_the_background(tmp_path: Path)
             assert response.json()["error"]["code"] == -32602
         finally:
             stop(process)  # type: ignore[arg-type]
+
+
+COLLECTOR_APP = '''
+import gc
+import askback
+
+app = askback.App("collector", store="memory://")
+
+
+@app.tool()
+def collector() -> dict[str, object]:
+    """Whether the garbage collector runs, and how many objects start-up froze out of it."""
+    return {"enabled": gc.isenabled(), "frozen": gc.get_freeze_count()}
+'''
+
+
+def test_the_collector_runs_once_the_server_listens_with_start_up_frozen_out_of_it(tmp_path: Path) -> None:
+    """`askback serve` pauses the garbage collector while it starts (`askback.cli.collection`): it must be on
+    again by the first request, with what start-up built in the permanent generation."""
+    target = tmp_path / "collector_app.py"
+    target.write_text(COLLECTOR_APP)
+    process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0"], cwd=ROOT,
+                               env=serve_env(tmp_path / "data"), text=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    try:
+        url = _Stderr(process).until(SERVING).group(1)
+        with httpx.Client(timeout=60) as http:
+            answer = _rpc(http, url, "tools/call", {"name": "collector", "arguments": {}}, "collector")
+        seen = answer["result"]["structuredContent"]
+        assert seen["enabled"] is True
+        assert seen["frozen"] > 10_000, "start-up's modules, classes and schemas are frozen"
+    finally:
+        stop(process)  # type: ignore[arg-type]
+
+
+def test_the_collector_runs_in_a_stdio_server(tmp_path: Path) -> None:
+    target = tmp_path / "collector_app.py"
+    target.write_text(COLLECTOR_APP)
+    server = f"{sys.executable} -m askback.cli serve {target} --stdio"
+    run = subprocess.run([*askback_command(), "call", server, "collector", "--json"], cwd=ROOT,
+                         env=serve_env(tmp_path / "data"), text=True, capture_output=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout)["structuredContent"]
+    assert seen["enabled"] is True and seen["frozen"] > 10_000

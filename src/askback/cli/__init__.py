@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from askback._version import __version__
+from askback.cli import collection
 from askback.cli.client_args import CLIENT_COMMANDS, add_client_commands
 from askback.cli.stack import HTTP_CHOICES, LOOP_CHOICES
 
@@ -150,7 +151,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-    # Imported here: the client commands above never load the server, its store or uvicorn.
+    collection.pause()  # until the server listens (`askback.cli.collection`)
+    try:
+        return _serve(args)
+    finally:
+        collection.resume()
+
+
+def _serve(args: argparse.Namespace) -> int:
+    # Imported here: the client commands never load the server, its store or uvicorn.
     from askback.cli.serve import Exposure, serve
     from askback.cli.stack import HttpStack
 

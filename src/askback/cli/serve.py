@@ -20,6 +20,7 @@ import anyio
 import uvicorn
 
 from askback.app import App
+from askback.cli import collection
 from askback.cli.stack import HttpStack, StackError
 from askback.config import ExposureError, HostChecks, env_flag, env_list
 from askback.core.errors import StoreUnavailable
@@ -91,6 +92,7 @@ def serve(
     if problem is not None:
         return _fail(f"cannot start {app.name!r}: {problem}")
     if stdio:
+        collection.resume()
         return _serve_stdio(app)
     try:
         hosts, origins, any_origin = (exposure or Exposure()).resolved()
@@ -125,6 +127,7 @@ def serve(
                 http=chosen.http, loop=chosen.loop,
             )
             announce()  # the port is bound and listening; each worker accepts on it once it has loaded the app
+            collection.resume()
             Multiprocess(config, sockets=[sock]).run()
         else:
             config = uvicorn.Config(asgi, log_level=log_level, http=chosen.http, loop=chosen.loop)
@@ -193,6 +196,7 @@ class _AnnouncingServer(uvicorn.Server):
         await super().startup(sockets=sockets)
         if self.started:
             self._announce()
+            collection.resume()  # what start-up built is frozen out of later collections
             if self._warm_up is not None:
                 self._warm_up()  # the SDK path loads in the background from here, not before the port answers
 
