@@ -31,10 +31,10 @@ import html
 import importlib
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Any
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import unquote
 
 from askback.core.secret_words import (
@@ -51,6 +51,30 @@ from askback.core.secret_words import (
 
 if TYPE_CHECKING:
     from askback.core.secret_index import PhraseIndex
+
+class _LazyPattern:
+    """A pattern compiled the first time it is used, then used as compiled (its methods are looked up once).
+
+    For the patterns most checks never reach: those that read only texts beyond ASCII, and those that weigh a
+    phrase's neighbours once a phrase was found. Compiling them all at import would cost a server's start-up
+    what a form in English never uses.
+    """
+
+    def __init__(self, source: str | Callable[[], str], flags: int = 0) -> None:
+        self._source = source
+        self._flags = flags
+
+    def __getattr__(self, name: str) -> Any:
+        source = self._source if isinstance(self._source, str) else self._source()
+        compiled = re.compile(source, self._flags)
+        for method in ("search", "sub", "finditer", "fullmatch", "match", "findall", "pattern"):
+            setattr(self, method, getattr(compiled, method))
+        return getattr(compiled, name)
+
+
+def _lazy(source: str | Callable[[], str], flags: int = 0) -> re.Pattern[str]:
+    return cast("re.Pattern[str]", _LazyPattern(source, flags))
+
 
 # --------------------------------------------------------------------------------------------------------------
 # Reading a text: invisible characters, look-alikes, digits for letters, words.
@@ -147,14 +171,14 @@ _ALTERNATING_CASE = re.compile(r"[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]|
 _LEET_CHARS = re.compile(r"[0134578@$!|]")
 _SPACED_LETTERS = re.compile(r"(?<!\w)(?:(?:\w ){3,}\w|[^\W\d_] [^\W\d_] [^\W\d_])(?!\w)")  # "p a s s w o r d", "P.I.N"
 # Syllables of an Indic word spaced out ("पा स व र्ड"): the vowel signs are marks, so `\w` cannot see the letters.
-_SPACED_SYLLABLES = re.compile(r"(?<![\u0900-\u0dff])(?:[\u0900-\u0dff]{1,3} ){2,}[\u0900-\u0dff]{1,3}(?![\u0900-\u0dff])")
+_SPACED_SYLLABLES = _lazy(r"(?<![\u0900-\u0dff])(?:[\u0900-\u0dff]{1,3} ){2,}[\u0900-\u0dff]{1,3}(?![\u0900-\u0dff])")
 # Marks a reader skips: Arabic tatweel (a stretch of the line), harakat and Quranic marks, Hebrew niqqud and cantillation.
-_SCRIPT_MARKS = re.compile("[\u0640\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
+_SCRIPT_MARKS = _lazy("[\u0640\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
 # A zero-width character between two letters: a word joiner in one reading, a space in another ("كلمة\u200cالسر").
-_ZERO_WIDTH_INSIDE = re.compile("(?<=[^\\s\u0000-\u052f])[\u200b-\u200d\u2060](?=[^\\s\u0000-\u052f])")
-_ARABIC_SCRIPT = re.compile("[\u0600-\u06ff]")
+_ZERO_WIDTH_INSIDE = _lazy("(?<=[^\\s\u0000-\u052f])[\u200b-\u200d\u2060](?=[^\\s\u0000-\u052f])")
+_ARABIC_SCRIPT = _lazy("[\u0600-\u06ff]")
 # Latin letters typed inside a Cyrillic word ("пaрoль" with Latin a and o): read as the Cyrillic letters they imitate.
-_MIXED_CYRILLIC = re.compile(r"(?<![^\W_])(?=[^\W_]*[a-zA-Z])(?=[^\W_]*[\u0400-\u04ff])[^\W_]+(?![^\W_])")  # "ключ_api": two words
+_MIXED_CYRILLIC = _lazy(r"(?<![^\W_])(?=[^\W_]*[a-zA-Z])(?=[^\W_]*[\u0400-\u04ff])[^\W_]+(?![^\W_])")  # "ключ_api": two words
 _LATIN_TO_CYRILLIC = str.maketrans("aceopxykmthbiACEHKMOPTXYB", "асеорхукмтнвіАСЕНКМОРТХУВ")
 
 
@@ -191,7 +215,7 @@ def _unspaced(match: re.Match[str]) -> str:
 _HTML_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 # Text under a right-to-left override is shown reversed: "\u202edrowssap\u202c" reads "password" on screen.
-_RTL_OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|\u2069|$)")
+_RTL_OVERRIDE = _lazy("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|\u2069|$)")
 # Symbols that show a letter: regional indicators (🇵🇮🇳), squared and negative-squared or circled capitals (🅰),
 # parenthesized letters (⒫⒜⒭⒪⒧⒜, 🄿); NFKC leaves the first ones alone and turns the last ones into "(p)".
 _LETTER_SYMBOLS = str.maketrans(
@@ -199,25 +223,25 @@ _LETTER_SYMBOLS = str.maketrans(
      **{0x1F150 + i: chr(97 + i) for i in range(26)}, **{0x1F170 + i: chr(97 + i) for i in range(26)},
      **{0x1F110 + i: chr(97 + i) for i in range(26)}, **{0x249C + i: chr(97 + i) for i in range(26)},
      0x2800: None})  # the braille blank looks like a space but is no separator: "to⠀ken"
-_LETTER_SYMBOL_RANGE = re.compile("[\u249c-\u24b5\u2800\U0001f110-\U0001f189\U0001f1e6-\U0001f1ff]")
+_LETTER_SYMBOL_RANGE = _lazy("[\u249c-\u24b5\u2800\U0001f110-\U0001f189\U0001f1e6-\U0001f1ff]")
 # Pictographs typed inside a word ("p🔑wd", "secre🔒t", "パス🔑ワード"): dropped, the word is read whole.
-_PICTOGRAPH_INSIDE = re.compile("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]+(?=\\w)")
+_PICTOGRAPH_INSIDE = _lazy("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]+(?=\\w)")
 # Odd spaces (no-break, thin, ideographic...) inside a word: a second reading without them ("pri\xa0vkey").
-_ODD_SPACE_INSIDE = re.compile("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
+_ODD_SPACE_INSIDE = _lazy("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
 # A line break or tab between two letters of one word ("Número de tar\njeta", "c\tvv"): pasted or wrapped text.
-_BREAK_INSIDE = re.compile(r"(?<=[^\W\d_])[\n\t]+(?=[^\W\d_])")
+_BREAK_INSIDE = _lazy(r"(?<=[^\W\d_])[\n\t]+(?=[^\W\d_])")
 # Single characters spaced out as written ("b 3 4 r 3 r   7 0 k 3 n"), joined before digits are read as letters.
-_SPACED_CHARS = re.compile(r"(?<!\S)(?:[A-Za-z0-9@$!|] ){2,}[A-Za-z0-9@$!|](?!\S)")
+_SPACED_CHARS = _lazy(r"(?<!\S)(?:[A-Za-z0-9@$!|] ){2,}[A-Za-z0-9@$!|](?!\S)")
 # Digits and symbols standing for Cyrillic letters beside Cyrillic letters ("п@р0ль", "3вонок").
-_CYRILLIC_LEET = re.compile("(?<=[\u0400-\u04ff])[@04$36](?=[\u0400-\u04ff@04$36]*[\u0400-\u04ff])|[@04$36](?=[\u0400-\u04ff])")
+_CYRILLIC_LEET = _lazy("(?<=[\u0400-\u04ff])[@04$36](?=[\u0400-\u04ff@04$36]*[\u0400-\u04ff])|[@04$36](?=[\u0400-\u04ff])")
 _CYRILLIC_LEET_MAP = {"@": "а", "0": "о", "4": "ч", "$": "с", "3": "з", "6": "б"}
 # A letter typed twice in a row ("ccardd", "ppaassword"): when such pairs are two fifths of the letters or more
 # (words spelled with doubles have far fewer), a reading types each once.
 _DOUBLED = re.compile(r"([a-zA-Z])\1")
 # Chinese and Japanese characters spaced out ("密 码"): a second reading joins them.
-_CJK_SPACED = re.compile("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
+_CJK_SPACED = _lazy("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
 # A text in hiragana alone ("ぱすわーど") is also read in katakana, the way such loanwords are written.
-_HIRAGANA_ONLY = re.compile("[\u3041-\u3096\u30fc]+")
+_HIRAGANA_ONLY = _lazy("[\u3041-\u3096\u30fc]+")
 _HIRAGANA_TO_KATAKANA = str.maketrans({c: c + 0x60 for c in range(0x3041, 0x3097)})
 _MAX_DECODED = 4096  # a longer text is read as written: decoding is for names and labels, kept linear and bounded
 
@@ -242,7 +266,7 @@ def _decoded(text: str) -> str:
 _CHOSEONG = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
 _JUNGSEONG = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
 _JONGSEONG = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
-_JAMO_RUN = re.compile("[\u3131-\u318e]{4,}")
+_JAMO_RUN = _lazy("[\u3131-\u318e]{4,}")
 
 
 def _composed_jamo(match: re.Match[str]) -> str:
@@ -1207,12 +1231,12 @@ _NEGATIONS = _set("not never no without dont nunca jamais nie nikdy asla ник�
 
 _TOKEN_GAMES = _set("jeu jeux game games casino arcade poker juego gioco spiel laundry subway bus ring")
 # Words near a credential word, in any language of `secret_words`, that make it a setting about the credential.
-_SETTING_NEAR = re.compile(r"(?<!\w)(?:" + "|".join(SETTINGS) + r")(?!\w)")
-_SETTING_PART = re.compile(
-    "|".join(re.escape(unicodedata.normalize("NFKC", part.translate(ARABIC_FOLD))) for part in SETTING_PARTS))
+_SETTING_NEAR = _lazy(r"(?<!\w)(?:" + "|".join(SETTINGS) + r")(?!\w)")
+_SETTING_PART = _lazy(
+    lambda: "|".join(re.escape(unicodedata.normalize("NFKC", part.translate(ARABIC_FOLD))) for part in SETTING_PARTS))
 # Inside one compound word ("passwordminlength", "lösenordslängd", "passwordstrengthscore").
-_SETTING_INSIDE = re.compile(r"length|minlen|maxlen|lange|langd|lengde|laengde|lengte|pituu|strength|starke|styrk"
-                             r"|score|policy|richtlinie|complexity|requirement|hint|hazirend")
+_SETTING_INSIDE = _lazy(r"length|minlen|maxlen|lange|langd|lengde|laengde|lengte|pituu|strength|starke|styrk"
+                        r"|score|policy|richtlinie|complexity|requirement|hint|hazirend")
 # A yes/no named after the credential: is_password_set, hasPin, ispasswordset.
 _BOOLEAN_HEAD = _set("is has have should must can needs need requires require was were did uses use allow allows")
 _BOOLEAN_TAIL = ("set", "enabled", "required", "changed", "expired", "valid", "present", "configured", "missing",
@@ -1391,7 +1415,13 @@ class _Text:
     identifier: bool = False  # one identifier (no spaces): is_password_set names a boolean
     non_latin: bool = False  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
     pan_card: bool = False  # "PAN card" as written: India's tax id card, whatever follows
-    states: bool = False  # a report of a credential's state or a rule about it, with no request verb
+    readings: tuple[str, ...] = ()  # the text's readings, the first as written
+
+    @cached_property
+    def states(self) -> bool:
+        """A report of a credential's state or a rule about it, with no request verb: read when a phrase found in
+        the text is weighed, not for every text (most hold none)."""
+        return _states(self.readings)
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -1421,16 +1451,19 @@ def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None
 
 
 def _fragments(words: tuple[str, ...], parts: tuple[str, ...]) -> re.Pattern[str]:
-    whole = r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)"
-    anywhere = "|".join(re.escape(unicodedata.normalize("NFKC", p.translate(ARABIC_FOLD))) for p in parts)
-    return re.compile(whole + "|" + anywhere)
+    def source() -> str:
+        whole = r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)"
+        anywhere = "|".join(re.escape(unicodedata.normalize("NFKC", p.translate(ARABIC_FOLD))) for p in parts)
+        return whole + "|" + anywhere
+
+    return _lazy(source)  # read only once a phrase was found in a long text
 
 
 _STATE = _fragments(STATE, STATE_PARTS)
 _REQUEST = _fragments(REQUEST, REQUEST_PARTS)
 
 
-def _states(readings: list[str]) -> bool:
+def _states(readings: Sequence[str]) -> bool:
     """Whether the text reports a credential's state or states a rule about it, and asks for nothing."""
     if not readings or (len(readings[0]) < 12 and readings[0].isascii()):
         return False  # a name or a short label ("Password updated" aside) names the field itself
@@ -1456,7 +1489,7 @@ def _term(text: str) -> str | None:
         identifier=not any(c.isspace() for c in text.strip()),
         non_latin=_needs_parts(text),
         pan_card=bool(_PAN_CARD.search(text)),
-        states=_states(readings),
+        readings=tuple(readings),
     )
     for words in readings:
         term = _term_in(words, whole)
