@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -71,7 +72,19 @@ def _texts() -> Iterator[str]:
             yield from texts
 
 
-def test_both_dispatchers_find_the_same_phrases_in_every_corpus_text(monkeypatch: pytest.MonkeyPatch) -> None:
+def _one_alternation(whole: re.Pattern[str], words: str) -> list[tuple[str, int, int]]:
+    """What the dispatchers stand for: every phrase in one alternation, tried at each word (the first wins)."""
+    found = []
+    for start in re.finditer(r"(?<!\w)\w", words):
+        match = whole.match(words, start.start())
+        if match and match.lastgroup:
+            found.append((match.lastgroup, match.start(), match.end()))
+    return found
+
+
+def test_both_dispatchers_find_what_one_alternation_finds_in_every_corpus_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     index = secrets._index()
     assert index is not None
     pieces = [(n, p) for n, p in secrets._pieces() if secrets._infix_stem(p) is None]
@@ -79,11 +92,17 @@ def test_both_dispatchers_find_the_same_phrases_in_every_corpus_text(monkeypatch
     by_one = secrets._Dispatch(pieces, {n: secrets._piece_first_chars(p) for n, p in pieces}, 1)
     readings = sorted({words for text in _texts() for words in secrets._readings(secrets._decoded(text))})
     assert len(readings) > 5000
+    # The word-start phrases only: compounds and other scripts are matched the same way by both.
+    monkeypatch.setattr(secrets, "_LONG_WORDS", re.compile("(?!)"))
+    monkeypatch.setattr(secrets, "_needs_parts", lambda words: False)
     found = {}
     for dispatch in (by_one, by_two):
         monkeypatch.setattr(secrets, "_dispatch", lambda d=dispatch: d)
         found[dispatch] = [list(secrets._matches(words)) for words in readings]
     assert found[by_two] == found[by_one]
+    whole = re.compile("|".join(f"(?P<{name}>{piece})" for name, piece in pieces))
+    some = range(0, len(readings), 3)  # one alternation of the whole table is slow to try: a third of the texts
+    assert [found[by_two][i] for i in some] == [_one_alternation(whole, readings[i]) for i in some]
     assert sum(map(bool, found[by_two])) > 1000, "the texts do hold phrases"
 
 
@@ -94,3 +113,19 @@ def test_the_matchers_kept_are_bounded_by_the_table_not_by_the_texts() -> None:
     for _ in range(3000):
         dispatch.matcher("".join(chr(rng.randrange(0x20, 0x3000)) for _ in range(2)))
     assert len(dispatch._compiled) <= len(dispatch._by_start) + len(dispatch._by_short) + 1
+
+
+@pytest.mark.parametrize("first_everywhere", [False, True])
+def test_a_phrase_tried_everywhere_yields_to_an_earlier_one_and_wins_over_a_later_one(
+    monkeypatch: pytest.MonkeyPatch, first_everywhere: bool,
+) -> None:
+    """The phrases tried at every word are a matcher of their own: at one word, table order still decides."""
+    plain, everywhere = "(?:ab)(?!\\w)", "(?:\\w*b)(?!\\w)"
+    pieces = [("g0x0", everywhere), ("g1x0", plain)] if first_everywhere else [("g0x0", plain), ("g1x0", everywhere)]
+    starts = {name: secret_index.starts(piece) for name, piece in pieces}
+    assert None in starts.values() and frozenset({"ab"}) in starts.values()
+    monkeypatch.setattr(secrets, "_dispatch", lambda: secrets._Dispatch(pieces, starts, 2))
+    whole = re.compile("|".join(f"(?P<{name}>{piece})" for name, piece in pieces))
+    for words in ("ab", "cb", "x ab y", "ab cb"):
+        assert [m for m in secrets._matches(words) if m[0] in ("g0x0", "g1x0")] == _one_alternation(whole, words)
+    assert next(secrets._matches("ab"))[0] == "g0x0"
