@@ -129,3 +129,11 @@ def test_a_phrase_tried_everywhere_yields_to_an_earlier_one_and_wins_over_a_late
     for words in ("ab", "cb", "x ab y", "ab cb"):
         assert [m for m in secrets._matches(words) if m[0] in ("g0x0", "g1x0")] == _one_alternation(whole, words)
     assert next(secrets._matches("ab"))[0] == "g0x0"
+
+
+def test_the_tables_arabic_folding_is_translate_with_arabic_fold() -> None:
+    from askback.core.secret_words import ARABIC_FOLD
+
+    assert not set(map(ord, "".join(map(str, ARABIC_FOLD.values())))) & set(ARABIC_FOLD), "nothing folds twice"
+    texts = [rx for _, _, rx in secrets._table_entries()] + ["کیى أئ", "plain"]
+    assert [secrets._arabic_folded(t) for t in texts] == [t.translate(ARABIC_FOLD) for t in texts]
