@@ -1,14 +1,12 @@
 """The client commands' command line (`call`, `prompt`, `read`, `resume`, `tools`), apart from what runs them.
 
-`askback serve` builds the whole parser too (for `askback --help`), and need not load the client to do so:
-what runs a client command is in `askback.cli.client`, imported only when one is run.
+What runs a client command is in `askback.cli.client`, imported only when one is run; a server's command line
+(`askback serve ...`) does not build these parsers at all.
 """
 
 from __future__ import annotations
 
 import argparse
-
-CLIENT_COMMANDS = ("call", "prompt", "read", "resume", "tools")
 
 
 def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
