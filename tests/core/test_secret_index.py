@@ -14,15 +14,15 @@ from pathlib import Path
 
 import pytest
 
-from askback.core import secret_index, secrets
+from askback.core import secret_index, secret_table, secrets
 from tests.corpora import blind, blind2, blind3, final, heldout, names
 
 
 def test_the_snapshot_is_the_running_tables() -> None:
     """Fails after any change to the phrase table until `python -m askback.core.secret_index` is run again."""
-    assert secret_index.SNAPSHOT.read_text(encoding="utf-8") == secret_index.rendered()
+    assert secret_index.SNAPSHOT.read_text(encoding="utf-8") == secret_table.rendered()
     index = secrets._index()
-    assert index is not None and index.pieces == secrets._derived_pieces()
+    assert index is not None and index.pieces == secret_table._derived_pieces()
 
 
 def test_a_snapshot_of_another_table_is_not_used(tmp_path: Path) -> None:
@@ -48,7 +48,7 @@ def test_a_snapshot_of_another_table_is_not_used(tmp_path: Path) -> None:
     ("(?i)abc", None), ("(?i:a)b", None), ("\\wa", None), ("\\da", None), ("[^a]b", None), (".a", None),
 ])
 def test_the_beginnings_of_small_patterns(rx: str, begins: set[str] | None) -> None:
-    assert secret_index.starts(rx) == (None if begins is None else frozenset(begins))
+    assert secret_table.starts(rx) == (None if begins is None else frozenset(begins))
 
 
 def test_two_character_beginnings_agree_with_first_characters_on_every_phrase() -> None:
@@ -57,7 +57,7 @@ def test_two_character_beginnings_agree_with_first_characters_on_every_phrase() 
     assert index is not None
     read = 0
     for name, piece in pieces:
-        begins, first = index.starts[name], secrets._piece_first_chars(piece)
+        begins, first = index.starts[name], secret_table._piece_first_chars(piece)
         if begins is not None and first is not None:
             read += 1
             assert {b[:1] for b in begins} == first, piece
@@ -89,7 +89,7 @@ def test_both_dispatchers_find_what_one_alternation_finds_in_every_corpus_text(
     assert index is not None
     pieces = [(n, p) for n, p in secrets._pieces() if secrets._infix_stem(p) is None]
     by_two = secrets._Dispatch(pieces, index.starts, index.width)
-    by_one = secrets._Dispatch(pieces, {n: secrets._piece_first_chars(p) for n, p in pieces}, 1)
+    by_one = secrets._Dispatch(pieces, {n: secret_table._piece_first_chars(p) for n, p in pieces}, 1)
     readings = sorted({words for text in _texts() for words in secrets._readings(secrets._decoded(text))})
     assert len(readings) > 5000
     # The word-start phrases only: compounds and other scripts are matched the same way by both.
@@ -122,7 +122,7 @@ def test_a_phrase_tried_everywhere_yields_to_an_earlier_one_and_wins_over_a_late
     """The phrases tried at every word are a matcher of their own: at one word, table order still decides."""
     plain, everywhere = "(?:ab)(?!\\w)", "(?:\\w*b)(?!\\w)"
     pieces = [("g0x0", everywhere), ("g1x0", plain)] if first_everywhere else [("g0x0", plain), ("g1x0", everywhere)]
-    starts = {name: secret_index.starts(piece) for name, piece in pieces}
+    starts = {name: secret_table.starts(piece) for name, piece in pieces}
     assert None in starts.values() and frozenset({"ab"}) in starts.values()
     monkeypatch.setattr(secrets, "_dispatch", lambda: secrets._Dispatch(pieces, starts, 2))
     whole = re.compile("|".join(f"(?P<{name}>{piece})" for name, piece in pieces))
@@ -137,3 +137,19 @@ def test_the_tables_arabic_folding_is_translate_with_arabic_fold() -> None:
     assert not set(map(ord, "".join(map(str, ARABIC_FOLD.values())))) & set(ARABIC_FOLD), "nothing folds twice"
     texts = [rx for _, _, rx in secrets._table_entries()] + ["کیى أئ", "plain"]
     assert [secrets._arabic_folded(t) for t in texts] == [t.translate(ARABIC_FOLD) for t in texts]
+
+
+def test_with_a_stale_snapshot_the_guard_reads_its_table_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(secrets, "_index", lambda: None)
+    for cached in (secrets._pieces, secrets._dispatch):
+        cached.cache_clear()
+    try:
+        assert secrets._dispatch().word_starts.pattern == r"(?<!\w)\w"  # one character chooses a word's matcher
+        assert secrets._pieces() == secret_table._derived_pieces()
+        assert secrets.credential_term("Enter your password") == "password"
+        assert secrets.credential_term("What is your name?") is None
+    finally:
+        monkeypatch.undo()
+        for cached in (secrets._pieces, secrets._dispatch):
+            cached.cache_clear()
+    assert secrets._dispatch().word_starts.pattern == r"(?<!\w)\w.?"

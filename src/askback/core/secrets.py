@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import contextlib
 import html
-import importlib
 import re
 import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -735,211 +734,6 @@ _ENTRIES = tuple(
 _WORD_START = "(?<!\\w)"
 
 
-_SPECIAL = frozenset("\\()[]{}|*+?.^$")
-
-
-class _Unread(Exception):
-    """A construct `_plain_first_chars` does not read; `re`'s own parser reads the piece instead."""
-
-
-def _plain_first_chars(rx: str) -> frozenset[str] | None:
-    """`_first_chars` for a piece made only of literal characters, `(?:...|...)` groups, `?`, `*` and `+`, read
-    from its text (most of the table), without `re`'s pure-Python parser: that is most of the guard's start-up.
-    Anything else raises `_Unread`. A test checks it agrees with `_first_chars` on every piece of the table."""
-    found, nullable, end = _plain_seq(rx, 0)
-    if end != len(rx):
-        raise _Unread
-    return None if nullable else frozenset(found)
-
-
-def _plain_seq(rx: str, i: int) -> tuple[set[str], bool, int]:
-    """First characters of the alternatives from `i` to the closing `)` (or the end), whether one can be empty."""
-    found: set[str] = set()
-    nullable = False
-    while True:
-        first, empty, i = _plain_items(rx, i)
-        found |= first
-        nullable = nullable or empty
-        if i < len(rx) and rx[i] == "|":
-            i += 1
-            continue
-        return found, nullable, i
-
-
-def _plain_items(rx: str, i: int) -> tuple[set[str], bool, int]:
-    """One alternative: its items in turn until one that cannot be empty; what follows that is only skipped."""
-    found: set[str] = set()
-    while i < len(rx) and rx[i] not in "|)":
-        if rx.startswith("(?:", i):
-            first, empty, i = _plain_seq(rx, i + 3)
-            if i >= len(rx) or rx[i] != ")":
-                raise _Unread
-            i += 1
-        elif rx[i] in _SPECIAL:
-            raise _Unread  # an escape, a class, a lookaround... reached before any character: `re` reads it
-        else:
-            first, empty, i = {rx[i]}, False, i + 1
-        if i < len(rx) and rx[i] in "?*+":
-            empty = empty or rx[i] != "+"
-            i += 1
-            if i < len(rx) and rx[i] in "?+":
-                raise _Unread  # lazy or possessive: left to `re`
-        found |= first
-        if not empty:
-            return found, False, _alternative_end(rx, i)
-    return found, True, i
-
-
-def _alternative_end(rx: str, i: int) -> int:
-    """The index of the `|` or `)` that ends the alternative `i` is in (escapes and classes skipped whole)."""
-    depth = 0
-    while i < len(rx):
-        char = rx[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            close = rx.find("]", i + 2)
-            if close < 0:
-                raise _Unread
-            i = close + 1
-            continue
-        if depth == 0 and char in "|)":
-            return i
-        depth += (char == "(") - (char == ")")
-        i += 1
-    return i
-
-
-def _piece_first_chars(rx: str) -> frozenset[str] | None:
-    try:
-        return _plain_first_chars(rx)
-    except _Unread:
-        return _first_chars(rx)
-
-
-def _first_chars(rx: str) -> frozenset[str] | None:
-    """The characters a match of `rx` can start with, or None when it could start with any."""
-    parser: Any = importlib.import_module("re._parser")
-    const: Any = importlib.import_module("re._constants")
-
-    def seq(items: Any) -> tuple[set[str], bool] | None:
-        found: set[str] = set()
-        for op, av in items:
-            one = item(op, av)
-            if one is None:
-                return None
-            found |= one[0]
-            if not one[1]:
-                return found, False
-        return found, True
-
-    def item(op: Any, av: Any) -> tuple[set[str], bool] | None:
-        if op is const.LITERAL:
-            return {chr(av)}, False
-        if op is const.IN:
-            chars: set[str] = set()
-            for sop, sav in av:
-                if sop is const.LITERAL:
-                    chars.add(chr(sav))
-                elif sop is const.RANGE and sav[1] - sav[0] < 4096:
-                    chars.update(chr(c) for c in range(sav[0], sav[1] + 1))
-                elif sop is const.CATEGORY and sav is const.CATEGORY_DIGIT:
-                    chars.update("0123456789")
-                else:
-                    return None
-            return chars, False
-        if op is const.SUBPATTERN:
-            return seq(av[3])
-        if op is const.BRANCH:
-            found: set[str] = set()
-            nullable = False
-            for alternative in av[1]:
-                one = seq(alternative)
-                if one is None:
-                    return None
-                found |= one[0]
-                nullable = nullable or one[1]
-            return found, nullable
-        if op in (const.MAX_REPEAT, const.MIN_REPEAT):
-            one = seq(av[2])
-            return None if one is None else (one[0], one[1] or av[0] == 0)
-        if op in (const.ASSERT, const.ASSERT_NOT, const.AT):
-            return set(), True
-        return None
-
-    try:
-        result = seq(parser.parse(rx))
-    except Exception:  # an analysis this module cannot do only costs speed: try the entry everywhere
-        return None
-    return None if result is None or result[1] else frozenset(result[0])
-
-
-def _alternatives(body: str) -> list[str]:
-    """`body` split at its top-level `|` (not inside a group or a character class)."""
-    parts: list[str] = []
-    depth, start, i, in_class = 0, 0, 0, False
-    while i < len(body):
-        char = body[i]
-        if char == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            parts.append(body[start:i])
-            start = i + 1
-        i += 1
-    parts.append(body[start:])
-    return parts
-
-
-_LITERAL_ALTERNATIVE = re.compile(r"(?:[^\\()\[\]{}|*+.^$?](?:\?)?)+")
-
-
-def _factor_head(alt: str) -> str:
-    """`alt` with a leading group of literal alternatives factored into a trie (same language, faster to try)."""
-    if not alt.startswith("(?:"):
-        return alt
-    depth, end = 0, 0
-    while end < len(alt):
-        depth += (alt[end] == "(") - (alt[end] == ")")
-        if depth == 0:
-            break
-        end += 1
-    group = alt[3:end]
-    options = group.split("|")
-    if len(options) < 4 or not all(_LITERAL_ALTERNATIVE.fullmatch(o) for o in options):
-        return alt
-    variants: list[str] = []
-    for option in options:
-        forms = [""]
-        for i, char in enumerate(option):
-            if char == "?":
-                continue
-            optional = option[i + 1 : i + 2] == "?"
-            forms = [f + char for f in forms] + (forms if optional else [])
-        variants += forms
-    return "(?:" + _trie("|".join(v for v in variants if v)) + ")" + alt[end + 1 :] if all(variants) else alt
-
-
-def _derived_pieces() -> tuple[tuple[str, str], ...]:
-    """Every whole-word entry's top-level alternatives, each its own group (`g<entry>x<n>`), in order."""
-    head, tail = _WORD_START + "(?:", ")(?!\\w)"
-    pieces: list[tuple[str, str]] = []
-    for i, (_, _, rx) in enumerate(_ENTRIES):
-        if rx.startswith(head) and rx.endswith(tail):
-            body = rx[len(head):-len(tail)]
-            pieces += [(f"g{i}x{n}", f"(?:{_factor_head(alt)})(?!\\w)") for n, alt in enumerate(_alternatives(body))]
-    return tuple(pieces)
-
-
 @cache
 def _index() -> PhraseIndex | None:
     """The table's pieces and their two-character beginnings, read ahead of time, if the snapshot is this table's."""
@@ -951,7 +745,11 @@ def _index() -> PhraseIndex | None:
 @cache
 def _pieces() -> tuple[tuple[str, str], ...]:
     index = _index()
-    return index.pieces if index is not None else _derived_pieces()
+    if index is not None:
+        return index.pieces
+    from askback.core.secret_table import _derived_pieces  # a stale snapshot: the table is read here
+
+    return _derived_pieces()
 
 
 def _infix_stem(piece: str) -> str | None:
@@ -1038,6 +836,8 @@ def _dispatch() -> _Dispatch:
     pieces = [(n, p) for n, p in _pieces() if _infix_stem(p) is None]
     if index is not None:
         return _Dispatch(pieces, index.starts, index.width)
+    from askback.core.secret_table import _piece_first_chars
+
     return _Dispatch(pieces, {name: _piece_first_chars(piece) for name, piece in pieces}, 1)
 
 
