@@ -153,3 +153,12 @@ def test_with_a_stale_snapshot_the_guard_reads_its_table_itself(monkeypatch: pyt
         for cached in (secrets._pieces, secrets._dispatch):
             cached.cache_clear()
     assert secrets._dispatch().word_starts.pattern == r"(?<!\w)\w.?"
+
+
+def test_a_pattern_compiled_on_first_use_is_the_pattern_compiled_at_once() -> None:
+    lazy = secrets._lazy(lambda: r"(?<!\w)ab+c", re.IGNORECASE)
+    eager = re.compile(r"(?<!\w)ab+c", re.IGNORECASE)
+    for text in ("x ABBC y", "abc abbbc", "xabc", ""):
+        assert [m.span() for m in lazy.finditer(text)] == [m.span() for m in eager.finditer(text)]
+        assert lazy.sub("-", text) == eager.sub("-", text) and bool(lazy.search(text)) == bool(eager.search(text))
+    assert (lazy.pattern, lazy.flags, lazy.groups) == (eager.pattern, eager.flags, eager.groups)

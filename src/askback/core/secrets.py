@@ -62,12 +62,15 @@ class _LazyPattern:
     def __init__(self, source: str | Callable[[], str], flags: int = 0) -> None:
         self._source = source
         self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
 
-    def __getattr__(self, name: str) -> Any:
-        source = self._source if isinstance(self._source, str) else self._source()
-        compiled = re.compile(source, self._flags)
-        for method in ("search", "sub", "finditer", "fullmatch", "match", "findall", "pattern"):
-            setattr(self, method, getattr(compiled, method))
+    def __getattr__(self, name: str) -> Any:  # only for what is not an attribute yet
+        compiled = self._compiled
+        if compiled is None:
+            source = self._source if isinstance(self._source, str) else self._source()
+            compiled = self._compiled = re.compile(source, self._flags)
+            for method in ("search", "sub", "finditer", "fullmatch", "match", "findall"):
+                setattr(self, method, getattr(compiled, method))
         return getattr(compiled, name)
 
 
