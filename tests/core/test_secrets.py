@@ -168,17 +168,17 @@ def test_the_message_uses_the_right_article() -> None:
 def test_the_plain_reading_of_first_characters_agrees_with_re_on_every_phrase() -> None:
     """The dispatcher reads most phrases' first characters from their text (start-up time); for every phrase of
     the table, what it reads is what `re`'s own parser finds, and it reads nearly all of them."""
-    from askback.core import secrets
+    from askback.core import secret_table, secrets
 
     pieces = [piece for _, piece in secrets._pieces() if secrets._infix_stem(piece) is None]
     read = 0
     for piece in pieces:
         try:
-            plain = secrets._plain_first_chars(piece)
-        except secrets._Unread:
+            plain = secret_table._plain_first_chars(piece)
+        except secret_table._Unread:
             continue
         read += 1
-        assert plain == secrets._first_chars(piece), piece
+        assert plain == secret_table._first_chars(piece), piece
     assert read >= 0.9 * len(pieces)
 
 
@@ -187,12 +187,12 @@ def test_the_plain_reading_of_first_characters_agrees_with_re_on_every_phrase() 
     ("(?:a?)", None), ("(?:a\\w*|b[cd])(?!\\w)", {"a", "b"}),
 ])
 def test_the_plain_reading_of_small_patterns(rx: str, first: set[str] | None) -> None:
-    from askback.core import secrets
+    from askback.core import secret_table
 
-    assert secrets._plain_first_chars(rx) == (None if first is None else frozenset(first)) == secrets._first_chars(rx)
+    assert secret_table._plain_first_chars(rx) == (None if first is None else frozenset(first)) == secret_table._first_chars(rx)
     for unread in ("(?:\\wa)", "(?:[ab]c)", "(?:a??)", "(?=a)b", "(?i)abc"):
-        with pytest.raises(secrets._Unread):
-            secrets._plain_first_chars(unread)
+        with pytest.raises(secret_table._Unread):
+            secret_table._plain_first_chars(unread)
 
 
 @pytest.mark.parametrize("text", [

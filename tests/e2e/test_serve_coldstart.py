@@ -26,6 +26,11 @@ V = "2026-07-28"
 SERVING = re.compile(r"^askback: serving .* at (http://\S+)$")
 IMPORTED = re.compile(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$")
 SDK_MODULES = ("mcp", "mcp_types", "a2a")  # the MCP SDK (server and types) and the A2A SDK
+# What a server of this app never needs before its first answer: the client's code, the out-of-band pages (no
+# secret or approval here), the SQLite backend (the store is memory://), the secret guard's table reader (its
+# snapshot is current) and the answer guard (no answer yet).
+UNNEEDED = ("askback.cli.client", "askback.client.client", "askback.web.pages", "askback.stores.sqlite", "sqlite3",
+            "askback.core.secret_table", "askback.leaks")
 
 APP = '''
 from typing import Annotated
@@ -109,6 +114,7 @@ def test_serve_listens_and_answers_before_loading_the_sdks(tmp_path: Path) -> No
         before = [m.group(1) for line in stderr.lines if (m := IMPORTED.match(line))]
         assert "askback.mcp.http" in before and "uvicorn" in before, "the import log is read"
         assert [m for m in before if _sdk(m)] == [], "imported before the server listened"
+        assert [m for m in before if m in UNNEEDED] == [], "imported before the server listened"
 
         with httpx.Client(timeout=60) as http:
             asked = _rpc(http, url, "tools/call", {"name": "greet", "arguments": {}}, "greet")
@@ -131,10 +137,15 @@ import askback
 from askback.mcp.http import http_app
 
 SDK = ("mcp", "mcp_types", "a2a")
+UNNEEDED = UNNEEDED_MODULES
 
 
 def loaded():
     return sorted({m.split(".")[0] for m in sys.modules if m.split(".")[0] in SDK})
+
+
+def unneeded():
+    return sorted(m for m in UNNEEDED if m in sys.modules)
 
 
 app = askback.App("probe", store="memory://")
@@ -142,8 +153,8 @@ app = askback.App("probe", store="memory://")
 
 @app.tool()
 def modules() -> list[str]:
-    """What of the SDKs is loaded while this tool runs."""
-    return loaded()
+    """What of the SDKs (and of what the first answer never needs) is loaded while this tool runs."""
+    return loaded() + unneeded()
 
 
 V = "2026-07-28"
@@ -168,7 +179,7 @@ with TestClient(asgi, base_url="http://localhost:8000") as http:
     seen["listed"] = [t["name"] for t in rpc(http, "tools/list", {})["result"]["tools"]]
     seen["after"] = loaded()
 print(json.dumps(seen))
-'''
+'''.replace("UNNEEDED_MODULES", repr(UNNEEDED))
 
 
 def test_the_first_lean_answer_runs_without_the_sdks(tmp_path: Path) -> None:
@@ -200,3 +211,47 @@ def test_an_error_answered_while_the_sdk_loads_in_the_background(tmp_path: Path)
             assert response.json()["error"]["code"] == -32602
         finally:
             stop(process)  # type: ignore[arg-type]
+
+
+COLLECTOR_APP = '''
+import gc
+import askback
+
+app = askback.App("collector", store="memory://")
+
+
+@app.tool()
+def collector() -> dict[str, object]:
+    """Whether the garbage collector runs, and how many objects start-up froze out of it."""
+    return {"enabled": gc.isenabled(), "frozen": gc.get_freeze_count()}
+'''
+
+
+def test_the_collector_runs_once_the_server_listens_with_start_up_frozen_out_of_it(tmp_path: Path) -> None:
+    """`askback serve` pauses the garbage collector while it starts (`askback.cli.collection`): it must be on
+    again by the first request, with what start-up built in the permanent generation."""
+    target = tmp_path / "collector_app.py"
+    target.write_text(COLLECTOR_APP)
+    process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0"], cwd=ROOT,
+                               env=serve_env(tmp_path / "data"), text=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    try:
+        url = _Stderr(process).until(SERVING).group(1)
+        with httpx.Client(timeout=60) as http:
+            answer = _rpc(http, url, "tools/call", {"name": "collector", "arguments": {}}, "collector")
+        seen = answer["result"]["structuredContent"]
+        assert seen["enabled"] is True
+        assert seen["frozen"] > 10_000, "start-up's modules, classes and schemas are frozen"
+    finally:
+        stop(process)  # type: ignore[arg-type]
+
+
+def test_the_collector_runs_in_a_stdio_server(tmp_path: Path) -> None:
+    target = tmp_path / "collector_app.py"
+    target.write_text(COLLECTOR_APP)
+    server = f"{sys.executable} -m askback.cli serve {target} --stdio"
+    run = subprocess.run([*askback_command(), "call", server, "collector", "--json"], cwd=ROOT,
+                         env=serve_env(tmp_path / "data"), text=True, capture_output=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    seen = json.loads(run.stdout)["structuredContent"]
+    assert seen["enabled"] is True and seen["frozen"] > 10_000

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from askback._version import __version__
-from askback.cli.client import CLIENT_COMMANDS, add_client_commands, run_client
+from askback.cli import collection
 from askback.cli.stack import HTTP_CHOICES, LOOP_CHOICES
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
@@ -111,11 +111,36 @@ def _add_http_flags(parser: argparse.ArgumentParser, log_level: str) -> None:
     )
 
 
-def _parser() -> argparse.ArgumentParser:
+SERVER_COMMANDS = ("serve", "demo")
+
+
+def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The command line's parser. A server's (`serve ...`, `demo ...`) is read by its own subcommand alone: the
+    other subcommands' parsers, the client's among them, are start-up time the server would wait for."""
+    first = argv[0] if argv else None
+    every = first not in SERVER_COMMANDS
     description = "Typed MCP tools that ask for what is missing."
     parser: argparse.ArgumentParser = _Parser(prog="askback", description=description)
     parser.add_argument("--version", action="version", version=f"askback {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+    if every or first == "serve":
+        _add_serve(sub)
+    if every or first == "demo":
+        demo = sub.add_parser(
+            "demo",
+            help="serve the bundled demo app on the embedded defaults",
+            description="Serve the bundled demo app (askback.demo:app) over MCP streamable HTTP.",
+            formatter_class=_HelpFormatter,
+        )
+        _add_http_flags(demo, log_level="info")
+    if every:
+        from askback.cli.client_args import add_client_commands
+
+        add_client_commands(sub)
+    return parser
+
+
+def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = sub.add_parser(
         "serve",
         help="serve an app (path/file.py[:attr] or module:attr)",
@@ -128,27 +153,29 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--workers", type=_workers, default=1, help="worker processes, each importing the target (HTTP only)"
     )
-    demo = sub.add_parser(
-        "demo",
-        help="serve the bundled demo app on the embedded defaults",
-        description="Serve the bundled demo app (askback.demo:app) over MCP streamable HTTP.",
-        formatter_class=_HelpFormatter,
-    )
-    _add_http_flags(demo, log_level="info")
-    add_client_commands(sub)
-    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    if args.command in CLIENT_COMMANDS:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = _parser(argv).parse_args(argv)
+    if args.command not in SERVER_COMMANDS:
+        from askback.cli.client import run_client  # here: serving never loads the client's code
+
         return run_client(args)
     logging.basicConfig(
         level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
-    # Imported here: the client commands above never load the server, its store or uvicorn.
+    collection.pause()  # until the server listens (`askback.cli.collection`)
+    try:
+        return _serve(args)
+    finally:
+        collection.resume()
+
+
+def _serve(args: argparse.Namespace) -> int:
+    # Imported here: the client commands never load the server, its store or uvicorn.
     from askback.cli.serve import Exposure, serve
     from askback.cli.stack import HttpStack
 

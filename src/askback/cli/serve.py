@@ -7,6 +7,7 @@ before uvicorn starts, so that "serving ... at URL" is only printed for a port t
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import json
 import os
@@ -20,6 +21,7 @@ import anyio
 import uvicorn
 
 from askback.app import App
+from askback.cli import collection
 from askback.cli.stack import HttpStack, StackError
 from askback.config import ExposureError, HostChecks, env_flag, env_list
 from askback.core.errors import StoreUnavailable
@@ -35,6 +37,7 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 _TARGET_ENV = "ASKBACK_SERVE_TARGET"
 _HTTP_ENV = "ASKBACK_SERVE_HTTP"  # what the parent resolved, for `--workers N` processes
+_WARM_UP_AFTER = 0.05  # seconds after "serving" that the SDK path starts loading, unless a request starts it
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ def serve(
     if problem is not None:
         return _fail(f"cannot start {app.name!r}: {problem}")
     if stdio:
+        collection.resume()
         return _serve_stdio(app)
     try:
         hosts, origins, any_origin = (exposure or Exposure()).resolved()
@@ -125,6 +129,7 @@ def serve(
                 http=chosen.http, loop=chosen.loop,
             )
             announce()  # the port is bound and listening; each worker accepts on it once it has loaded the app
+            collection.resume()
             Multiprocess(config, sockets=[sock]).run()
         else:
             config = uvicorn.Config(asgi, log_level=log_level, http=chosen.http, loop=chosen.loop)
@@ -193,8 +198,12 @@ class _AnnouncingServer(uvicorn.Server):
         await super().startup(sockets=sockets)
         if self.started:
             self._announce()
+            collection.resume()  # what start-up built is frozen out of later collections
             if self._warm_up is not None:
-                self._warm_up()  # the SDK path loads in the background from here, not before the port answers
+                # The SDK path then loads in a worker thread, which takes turns with the event loop for the
+                # interpreter: a first request sent as soon as "serving" is read is answered before that starts
+                # (its answer starts it at once).
+                asyncio.get_running_loop().call_later(_WARM_UP_AFTER, self._warm_up)
 
 
 def _serve_stdio(app: object) -> int:

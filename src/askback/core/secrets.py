@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import contextlib
 import html
-import importlib
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
-from typing import Any
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, cast
 from urllib.parse import unquote
 
 from askback.core.secret_words import (
@@ -48,6 +47,36 @@ from askback.core.secret_words import (
     STATE_PARTS,
     WORDS,
 )
+
+if TYPE_CHECKING:
+    from askback.core.secret_index import PhraseIndex
+
+class _LazyPattern:
+    """A pattern compiled the first time it is used, then used as compiled (its methods are looked up once).
+
+    For the patterns most checks never reach: those that read only texts beyond ASCII, and those that weigh a
+    phrase's neighbours once a phrase was found. Compiling them all at import would cost a server's start-up
+    what a form in English never uses.
+    """
+
+    def __init__(self, source: str | Callable[[], str], flags: int = 0) -> None:
+        self._source = source
+        self._flags = flags
+        self._compiled: re.Pattern[str] | None = None
+
+    def __getattr__(self, name: str) -> Any:  # only for what is not an attribute yet
+        compiled = self._compiled
+        if compiled is None:
+            source = self._source if isinstance(self._source, str) else self._source()
+            compiled = self._compiled = re.compile(source, self._flags)
+            for method in ("search", "sub", "finditer", "fullmatch", "match", "findall"):
+                setattr(self, method, getattr(compiled, method))
+        return getattr(compiled, name)
+
+
+def _lazy(source: str | Callable[[], str], flags: int = 0) -> re.Pattern[str]:
+    return cast("re.Pattern[str]", _LazyPattern(source, flags))
+
 
 # --------------------------------------------------------------------------------------------------------------
 # Reading a text: invisible characters, look-alikes, digits for letters, words.
@@ -144,14 +173,14 @@ _ALTERNATING_CASE = re.compile(r"[a-z][A-Z][a-z][A-Z]|[A-Z][a-z][A-Z][a-z][A-Z]|
 _LEET_CHARS = re.compile(r"[0134578@$!|]")
 _SPACED_LETTERS = re.compile(r"(?<!\w)(?:(?:\w ){3,}\w|[^\W\d_] [^\W\d_] [^\W\d_])(?!\w)")  # "p a s s w o r d", "P.I.N"
 # Syllables of an Indic word spaced out ("पा स व र्ड"): the vowel signs are marks, so `\w` cannot see the letters.
-_SPACED_SYLLABLES = re.compile(r"(?<![\u0900-\u0dff])(?:[\u0900-\u0dff]{1,3} ){2,}[\u0900-\u0dff]{1,3}(?![\u0900-\u0dff])")
+_SPACED_SYLLABLES = _lazy(r"(?<![\u0900-\u0dff])(?:[\u0900-\u0dff]{1,3} ){2,}[\u0900-\u0dff]{1,3}(?![\u0900-\u0dff])")
 # Marks a reader skips: Arabic tatweel (a stretch of the line), harakat and Quranic marks, Hebrew niqqud and cantillation.
-_SCRIPT_MARKS = re.compile("[\u0640\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
+_SCRIPT_MARKS = _lazy("[\u0640\u064b-\u065f\u0670\u06d6-\u06ed\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7]")
 # A zero-width character between two letters: a word joiner in one reading, a space in another ("كلمة\u200cالسر").
-_ZERO_WIDTH_INSIDE = re.compile("(?<=[^\\s\u0000-\u052f])[\u200b-\u200d\u2060](?=[^\\s\u0000-\u052f])")
-_ARABIC_SCRIPT = re.compile("[\u0600-\u06ff]")
+_ZERO_WIDTH_INSIDE = _lazy("(?<=[^\\s\u0000-\u052f])[\u200b-\u200d\u2060](?=[^\\s\u0000-\u052f])")
+_ARABIC_SCRIPT = _lazy("[\u0600-\u06ff]")
 # Latin letters typed inside a Cyrillic word ("пaрoль" with Latin a and o): read as the Cyrillic letters they imitate.
-_MIXED_CYRILLIC = re.compile(r"(?<![^\W_])(?=[^\W_]*[a-zA-Z])(?=[^\W_]*[\u0400-\u04ff])[^\W_]+(?![^\W_])")  # "ключ_api": two words
+_MIXED_CYRILLIC = _lazy(r"(?<![^\W_])(?=[^\W_]*[a-zA-Z])(?=[^\W_]*[\u0400-\u04ff])[^\W_]+(?![^\W_])")  # "ключ_api": two words
 _LATIN_TO_CYRILLIC = str.maketrans("aceopxykmthbiACEHKMOPTXYB", "асеорхукмтнвіАСЕНКМОРТХУВ")
 
 
@@ -188,7 +217,7 @@ def _unspaced(match: re.Match[str]) -> str:
 _HTML_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
 _PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
 # Text under a right-to-left override is shown reversed: "\u202edrowssap\u202c" reads "password" on screen.
-_RTL_OVERRIDE = re.compile("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|\u2069|$)")
+_RTL_OVERRIDE = _lazy("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|\u2069|$)")
 # Symbols that show a letter: regional indicators (🇵🇮🇳), squared and negative-squared or circled capitals (🅰),
 # parenthesized letters (⒫⒜⒭⒪⒧⒜, 🄿); NFKC leaves the first ones alone and turns the last ones into "(p)".
 _LETTER_SYMBOLS = str.maketrans(
@@ -196,25 +225,25 @@ _LETTER_SYMBOLS = str.maketrans(
      **{0x1F150 + i: chr(97 + i) for i in range(26)}, **{0x1F170 + i: chr(97 + i) for i in range(26)},
      **{0x1F110 + i: chr(97 + i) for i in range(26)}, **{0x249C + i: chr(97 + i) for i in range(26)},
      0x2800: None})  # the braille blank looks like a space but is no separator: "to⠀ken"
-_LETTER_SYMBOL_RANGE = re.compile("[\u249c-\u24b5\u2800\U0001f110-\U0001f189\U0001f1e6-\U0001f1ff]")
+_LETTER_SYMBOL_RANGE = _lazy("[\u249c-\u24b5\u2800\U0001f110-\U0001f189\U0001f1e6-\U0001f1ff]")
 # Pictographs typed inside a word ("p🔑wd", "secre🔒t", "パス🔑ワード"): dropped, the word is read whole.
-_PICTOGRAPH_INSIDE = re.compile("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]+(?=\\w)")
+_PICTOGRAPH_INSIDE = _lazy("(?<=\\w)[\u2190-\u21ff\u2300-\u23ff\u2500-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff]+(?=\\w)")
 # Odd spaces (no-break, thin, ideographic...) inside a word: a second reading without them ("pri\xa0vkey").
-_ODD_SPACE_INSIDE = re.compile("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
+_ODD_SPACE_INSIDE = _lazy("(?<=\\w)[\u00a0\u2000-\u200a\u202f\u205f\u3000](?=\\w)")
 # A line break or tab between two letters of one word ("Número de tar\njeta", "c\tvv"): pasted or wrapped text.
-_BREAK_INSIDE = re.compile(r"(?<=[^\W\d_])[\n\t]+(?=[^\W\d_])")
+_BREAK_INSIDE = _lazy(r"(?<=[^\W\d_])[\n\t]+(?=[^\W\d_])")
 # Single characters spaced out as written ("b 3 4 r 3 r   7 0 k 3 n"), joined before digits are read as letters.
-_SPACED_CHARS = re.compile(r"(?<!\S)(?:[A-Za-z0-9@$!|] ){2,}[A-Za-z0-9@$!|](?!\S)")
+_SPACED_CHARS = _lazy(r"(?<!\S)(?:[A-Za-z0-9@$!|] ){2,}[A-Za-z0-9@$!|](?!\S)")
 # Digits and symbols standing for Cyrillic letters beside Cyrillic letters ("п@р0ль", "3вонок").
-_CYRILLIC_LEET = re.compile("(?<=[\u0400-\u04ff])[@04$36](?=[\u0400-\u04ff@04$36]*[\u0400-\u04ff])|[@04$36](?=[\u0400-\u04ff])")
+_CYRILLIC_LEET = _lazy("(?<=[\u0400-\u04ff])[@04$36](?=[\u0400-\u04ff@04$36]*[\u0400-\u04ff])|[@04$36](?=[\u0400-\u04ff])")
 _CYRILLIC_LEET_MAP = {"@": "а", "0": "о", "4": "ч", "$": "с", "3": "з", "6": "б"}
 # A letter typed twice in a row ("ccardd", "ppaassword"): when such pairs are two fifths of the letters or more
 # (words spelled with doubles have far fewer), a reading types each once.
 _DOUBLED = re.compile(r"([a-zA-Z])\1")
 # Chinese and Japanese characters spaced out ("密 码"): a second reading joins them.
-_CJK_SPACED = re.compile("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
+_CJK_SPACED = _lazy("(?<=[\u3040-\u30ff\u3400-\u9fff]) (?=[\u3040-\u30ff\u3400-\u9fff])")
 # A text in hiragana alone ("ぱすわーど") is also read in katakana, the way such loanwords are written.
-_HIRAGANA_ONLY = re.compile("[\u3041-\u3096\u30fc]+")
+_HIRAGANA_ONLY = _lazy("[\u3041-\u3096\u30fc]+")
 _HIRAGANA_TO_KATAKANA = str.maketrans({c: c + 0x60 for c in range(0x3041, 0x3097)})
 _MAX_DECODED = 4096  # a longer text is read as written: decoding is for names and labels, kept linear and bounded
 
@@ -239,7 +268,7 @@ def _decoded(text: str) -> str:
 _CHOSEONG = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
 _JUNGSEONG = "ㅏㅐㅑㅒㅓㅔㅕㅖㅗㅘㅙㅚㅛㅜㅝㅞㅟㅠㅡㅢㅣ"
 _JONGSEONG = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
-_JAMO_RUN = re.compile("[\u3131-\u318e]{4,}")
+_JAMO_RUN = _lazy("[\u3131-\u318e]{4,}")
 
 
 def _composed_jamo(match: re.Match[str]) -> str:
@@ -693,217 +722,37 @@ def _table_entries() -> tuple[tuple[str, str, str], ...]:
 _EXP_DATE = ("card expiry", "exp_date", _W.format(r"exp ?dates?"))
 # Phrases first, bare words last: at one position the first entry that matches wins, and "clave de la API" must be
 # read as an API key before "clave" alone is weighed. Arabic-script phrases are folded as texts are (ARABIC_FOLD).
+def _arabic_folded(rx: str) -> str:
+    """`rx.translate(ARABIC_FOLD)`, as one replacement per letter: `translate` looks each character of the table
+    up in turn, most of what building it cost (no letter is folded into another that is folded again)."""
+    for letter, folded in ARABIC_FOLD.items():
+        rx = rx.replace(chr(letter), folded)
+    return rx
+
+
 _ENTRIES = tuple(
-    (label, kind, unicodedata.normalize("NFKC", rx.translate(ARABIC_FOLD)))
+    (label, kind, unicodedata.normalize("NFKC", _arabic_folded(rx)))
     for label, kind, rx in sorted((*_ENTRIES, *_table_entries(), _EXP_DATE), key=lambda entry: entry[1].startswith("bare_"))
 )
 _WORD_START = "(?<!\\w)"
 
 
-_SPECIAL = frozenset("\\()[]{}|*+?.^$")
+@cache
+def _index() -> PhraseIndex | None:
+    """The table's pieces and their two-character beginnings, read ahead of time, if the snapshot is this table's."""
+    from askback.core.secret_index import load
 
-
-class _Unread(Exception):
-    """A construct `_plain_first_chars` does not read; `re`'s own parser reads the piece instead."""
-
-
-def _plain_first_chars(rx: str) -> frozenset[str] | None:
-    """`_first_chars` for a piece made only of literal characters, `(?:...|...)` groups, `?`, `*` and `+`, read
-    from its text (most of the table), without `re`'s pure-Python parser: that is most of the guard's start-up.
-    Anything else raises `_Unread`. A test checks it agrees with `_first_chars` on every piece of the table."""
-    found, nullable, end = _plain_seq(rx, 0)
-    if end != len(rx):
-        raise _Unread
-    return None if nullable else frozenset(found)
-
-
-def _plain_seq(rx: str, i: int) -> tuple[set[str], bool, int]:
-    """First characters of the alternatives from `i` to the closing `)` (or the end), whether one can be empty."""
-    found: set[str] = set()
-    nullable = False
-    while True:
-        first, empty, i = _plain_items(rx, i)
-        found |= first
-        nullable = nullable or empty
-        if i < len(rx) and rx[i] == "|":
-            i += 1
-            continue
-        return found, nullable, i
-
-
-def _plain_items(rx: str, i: int) -> tuple[set[str], bool, int]:
-    """One alternative: its items in turn until one that cannot be empty; what follows that is only skipped."""
-    found: set[str] = set()
-    while i < len(rx) and rx[i] not in "|)":
-        if rx.startswith("(?:", i):
-            first, empty, i = _plain_seq(rx, i + 3)
-            if i >= len(rx) or rx[i] != ")":
-                raise _Unread
-            i += 1
-        elif rx[i] in _SPECIAL:
-            raise _Unread  # an escape, a class, a lookaround... reached before any character: `re` reads it
-        else:
-            first, empty, i = {rx[i]}, False, i + 1
-        if i < len(rx) and rx[i] in "?*+":
-            empty = empty or rx[i] != "+"
-            i += 1
-            if i < len(rx) and rx[i] in "?+":
-                raise _Unread  # lazy or possessive: left to `re`
-        found |= first
-        if not empty:
-            return found, False, _alternative_end(rx, i)
-    return found, True, i
-
-
-def _alternative_end(rx: str, i: int) -> int:
-    """The index of the `|` or `)` that ends the alternative `i` is in (escapes and classes skipped whole)."""
-    depth = 0
-    while i < len(rx):
-        char = rx[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            close = rx.find("]", i + 2)
-            if close < 0:
-                raise _Unread
-            i = close + 1
-            continue
-        if depth == 0 and char in "|)":
-            return i
-        depth += (char == "(") - (char == ")")
-        i += 1
-    return i
-
-
-def _piece_first_chars(rx: str) -> frozenset[str] | None:
-    try:
-        return _plain_first_chars(rx)
-    except _Unread:
-        return _first_chars(rx)
-
-
-def _first_chars(rx: str) -> frozenset[str] | None:
-    """The characters a match of `rx` can start with, or None when it could start with any."""
-    parser: Any = importlib.import_module("re._parser")
-    const: Any = importlib.import_module("re._constants")
-
-    def seq(items: Any) -> tuple[set[str], bool] | None:
-        found: set[str] = set()
-        for op, av in items:
-            one = item(op, av)
-            if one is None:
-                return None
-            found |= one[0]
-            if not one[1]:
-                return found, False
-        return found, True
-
-    def item(op: Any, av: Any) -> tuple[set[str], bool] | None:
-        if op is const.LITERAL:
-            return {chr(av)}, False
-        if op is const.IN:
-            chars: set[str] = set()
-            for sop, sav in av:
-                if sop is const.LITERAL:
-                    chars.add(chr(sav))
-                elif sop is const.RANGE and sav[1] - sav[0] < 4096:
-                    chars.update(chr(c) for c in range(sav[0], sav[1] + 1))
-                elif sop is const.CATEGORY and sav is const.CATEGORY_DIGIT:
-                    chars.update("0123456789")
-                else:
-                    return None
-            return chars, False
-        if op is const.SUBPATTERN:
-            return seq(av[3])
-        if op is const.BRANCH:
-            found: set[str] = set()
-            nullable = False
-            for alternative in av[1]:
-                one = seq(alternative)
-                if one is None:
-                    return None
-                found |= one[0]
-                nullable = nullable or one[1]
-            return found, nullable
-        if op in (const.MAX_REPEAT, const.MIN_REPEAT):
-            one = seq(av[2])
-            return None if one is None else (one[0], one[1] or av[0] == 0)
-        if op in (const.ASSERT, const.ASSERT_NOT, const.AT):
-            return set(), True
-        return None
-
-    try:
-        result = seq(parser.parse(rx))
-    except Exception:  # an analysis this module cannot do only costs speed: try the entry everywhere
-        return None
-    return None if result is None or result[1] else frozenset(result[0])
-
-
-def _alternatives(body: str) -> list[str]:
-    """`body` split at its top-level `|` (not inside a group or a character class)."""
-    parts: list[str] = []
-    depth, start, i, in_class = 0, 0, 0, False
-    while i < len(body):
-        char = body[i]
-        if char == "\\":
-            i += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "(":
-            depth += 1
-        elif char == ")":
-            depth -= 1
-        elif char == "|" and depth == 0:
-            parts.append(body[start:i])
-            start = i + 1
-        i += 1
-    parts.append(body[start:])
-    return parts
-
-
-_LITERAL_ALTERNATIVE = re.compile(r"(?:[^\\()\[\]{}|*+.^$?](?:\?)?)+")
-
-
-def _factor_head(alt: str) -> str:
-    """`alt` with a leading group of literal alternatives factored into a trie (same language, faster to try)."""
-    if not alt.startswith("(?:"):
-        return alt
-    depth, end = 0, 0
-    while end < len(alt):
-        depth += (alt[end] == "(") - (alt[end] == ")")
-        if depth == 0:
-            break
-        end += 1
-    group = alt[3:end]
-    options = group.split("|")
-    if len(options) < 4 or not all(_LITERAL_ALTERNATIVE.fullmatch(o) for o in options):
-        return alt
-    variants: list[str] = []
-    for option in options:
-        forms = [""]
-        for i, char in enumerate(option):
-            if char == "?":
-                continue
-            optional = option[i + 1 : i + 2] == "?"
-            forms = [f + char for f in forms] + (forms if optional else [])
-        variants += forms
-    return "(?:" + _trie("|".join(v for v in variants if v)) + ")" + alt[end + 1 :] if all(variants) else alt
+    return load([rx for _, _, rx in _ENTRIES])
 
 
 @cache
 def _pieces() -> tuple[tuple[str, str], ...]:
-    """Every whole-word entry's top-level alternatives, each its own group (`g<entry>x<n>`), in order."""
-    head, tail = _WORD_START + "(?:", ")(?!\\w)"
-    pieces: list[tuple[str, str]] = []
-    for i, (_, _, rx) in enumerate(_ENTRIES):
-        if rx.startswith(head) and rx.endswith(tail):
-            body = rx[len(head):-len(tail)]
-            pieces += [(f"g{i}x{n}", f"(?:{_factor_head(alt)})(?!\\w)") for n, alt in enumerate(_alternatives(body))]
-    return tuple(pieces)
+    index = _index()
+    if index is not None:
+        return index.pieces
+    from askback.core.secret_table import _derived_pieces  # a stale snapshot: the table is read here
+
+    return _derived_pieces()
 
 
 def _infix_stem(piece: str) -> str | None:
@@ -921,39 +770,80 @@ def _infix_matcher() -> re.Pattern[str]:
 
 
 class _Dispatch:
-    """One matcher per first character of a word, holding only the phrases that can start with it.
+    """One matcher per beginning of a word, holding only the phrases that can start with it.
 
-    A text is matched word by word; at each word only the phrases that can begin with its first character are
-    tried, instead of every phrase. Each entry's alternatives become their own groups (`g<entry>x<n>`), in order:
-    at one position the first that matches wins, as in a single alternation. A character's matcher is compiled
-    the first time a word starts with it: compiling all of them is most of what importing this module would
-    cost, and a server's questions start with few distinct characters.
+    A text is matched word by word; at each word only the phrases that can begin with its first `width`
+    characters are tried, instead of every phrase. Each entry's alternatives become their own groups
+    (`g<entry>x<n>`), in order: at one position the first that matches wins, as in a single alternation, and a
+    phrase that cannot begin there could not have matched. A matcher is compiled the first time a word needs it:
+    compiling all of them is most of what importing this module would cost, and a server's questions start in
+    few distinct ways. `starts` gives, per piece, the beginnings it can match (`width` characters, or a whole
+    shorter match), or None for a piece tried at every word: those are one matcher of their own (`everywhere`),
+    compiled once instead of inside every other, and at a word the piece that comes first in the table wins.
     """
 
-    def __init__(self) -> None:
-        pieces = [(n, p) for n, p in _pieces() if _infix_stem(p) is None]
-        firsts = {name: _piece_first_chars(piece) for name, piece in pieces}
-        self._pieces = pieces
-        self._firsts = firsts
-        self._keys: frozenset[str] = frozenset().union(*(f for f in firsts.values() if f is not None))
+    def __init__(self, pieces: Sequence[tuple[str, str]], starts: Mapping[str, frozenset[str] | None],
+                 width: int) -> None:
+        self._pieces = tuple(pieces)
+        self._always: list[int] = []
+        self._by_start: dict[str, list[int]] = {}  # a beginning of `width` characters -> pieces
+        self._by_short: dict[str, list[int]] = {}  # a shorter whole match -> pieces (a word ending early)
+        for i, (name, _) in enumerate(self._pieces):
+            begins = starts[name]
+            if begins is None:
+                self._always.append(i)
+                continue
+            for begin in begins:
+                (self._by_start if len(begin) == width else self._by_short).setdefault(begin, []).append(i)
+        self.word_starts = re.compile(r"(?<!\w)\w" + r".?" * (width - 1), re.DOTALL)  # a word's first characters
         self._compiled: dict[str, re.Pattern[str]] = {}
+        self._by_choice: dict[tuple[int, ...], re.Pattern[str]] = {}
+        self.everywhere = self._compile(tuple(self._always))
+        self.order = {name: i for i, (name, _) in enumerate(self._pieces)}  # a piece's place in the table
 
-    def matcher(self, char: str) -> re.Pattern[str]:
-        key = char if char in self._keys else ""
+    def matcher(self, begin: str) -> re.Pattern[str]:
+        """The matcher for a word beginning with `begin` (its first `width` characters, fewer at the end)."""
+        # Bounded by the table, whatever the texts: a beginning no piece names shares the matcher of what it
+        # can still match (the pieces of its shorter beginnings, those tried everywhere).
+        key = begin if begin in self._by_start else self._short_key(begin)
         compiled = self._compiled.get(key)
         if compiled is None:
-            chosen = [(n, p) for n, p in self._pieces if self._firsts[n] is None or key in (self._firsts[n] or ())]
-            compiled = self._compiled[key] = re.compile("|".join(f"(?P<{n}>{p})" for n, p in chosen) or "(?!)")
+            chosen = set(self._by_start.get(key, ()))
+            for end in range(len(key) + 1):
+                chosen.update(self._by_short.get(key[:end], ()))
+            compiled = self._compiled[key] = self._compile(tuple(sorted(chosen)))
         return compiled
+
+    def _compile(self, choice: tuple[int, ...]) -> re.Pattern[str]:
+        compiled = self._by_choice.get(choice)
+        if compiled is None:
+            pattern = "|".join(f"(?P<{self._pieces[i][0]}>{self._pieces[i][1]})" for i in choice)
+            compiled = self._by_choice[choice] = re.compile(pattern or "(?!)")
+        return compiled
+
+    def _short_key(self, begin: str) -> str:
+        for end in range(len(begin), 0, -1):
+            if begin[:end] in self._by_short:
+                return begin[:end]
+        return ""
 
 
 @cache
-def _by_first_char() -> _Dispatch:
-    """Built on the first check, not at import: a program that never checks a form never pays for it."""
-    return _Dispatch()
+def _dispatch() -> _Dispatch:
+    """Built on the first check, not at import: a program that never checks a form never pays for it.
+
+    From the snapshot of the table (`askback.core.secret_index`) when it is this table's: two characters choose
+    a word's matcher. Otherwise the first characters are read here (slower to start, same matches).
+    """
+    index = _index()
+    pieces = [(n, p) for n, p in _pieces() if _infix_stem(p) is None]
+    if index is not None:
+        return _Dispatch(pieces, index.starts, index.width)
+    from askback.core.secret_table import _piece_first_chars
+
+    return _Dispatch(pieces, {name: _piece_first_chars(piece) for name, piece in pieces}, 1)
 
 
-_WORD_STARTS = re.compile(r"(?<!\w)\w")
 _LONG_WORDS = re.compile(r"\w{7,}")
 
 
@@ -975,9 +865,13 @@ def _needs_parts(words: str) -> bool:
 
 def _matches(words: str) -> Iterator[tuple[str, int, int]]:
     """(group, start, end) of every phrase in `words`, a phrase's words first, then compounds, then other scripts."""
-    for start in _WORD_STARTS.finditer(words):
-        matcher = _by_first_char().matcher(start.group(0))
-        match = matcher.match(words, start.start())
+    dispatch = _dispatch()
+    everywhere, order = dispatch.everywhere, dispatch.order
+    for start in dispatch.word_starts.finditer(words):
+        match = dispatch.matcher(start.group(0)).match(words, start.start())
+        other = everywhere.match(words, start.start())
+        if other and (not match or order[other.lastgroup or ""] < order[match.lastgroup or ""]):
+            match = other  # the phrase that comes first in the table, as in one alternation
         if match and match.lastgroup:
             yield match.lastgroup, match.start(), match.end()
     for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
@@ -1157,12 +1051,12 @@ _NEGATIONS = _set("not never no without dont nunca jamais nie nikdy asla ник�
 
 _TOKEN_GAMES = _set("jeu jeux game games casino arcade poker juego gioco spiel laundry subway bus ring")
 # Words near a credential word, in any language of `secret_words`, that make it a setting about the credential.
-_SETTING_NEAR = re.compile(r"(?<!\w)(?:" + "|".join(SETTINGS) + r")(?!\w)")
-_SETTING_PART = re.compile(
-    "|".join(re.escape(unicodedata.normalize("NFKC", part.translate(ARABIC_FOLD))) for part in SETTING_PARTS))
+_SETTING_NEAR = _lazy(r"(?<!\w)(?:" + "|".join(SETTINGS) + r")(?!\w)")
+_SETTING_PART = _lazy(
+    lambda: "|".join(re.escape(unicodedata.normalize("NFKC", part.translate(ARABIC_FOLD))) for part in SETTING_PARTS))
 # Inside one compound word ("passwordminlength", "lösenordslängd", "passwordstrengthscore").
-_SETTING_INSIDE = re.compile(r"length|minlen|maxlen|lange|langd|lengde|laengde|lengte|pituu|strength|starke|styrk"
-                             r"|score|policy|richtlinie|complexity|requirement|hint|hazirend")
+_SETTING_INSIDE = _lazy(r"length|minlen|maxlen|lange|langd|lengde|laengde|lengte|pituu|strength|starke|styrk"
+                        r"|score|policy|richtlinie|complexity|requirement|hint|hazirend")
 # A yes/no named after the credential: is_password_set, hasPin, ispasswordset.
 _BOOLEAN_HEAD = _set("is has have should must can needs need requires require was were did uses use allow allows")
 _BOOLEAN_TAIL = ("set", "enabled", "required", "changed", "expired", "valid", "present", "configured", "missing",
@@ -1341,7 +1235,13 @@ class _Text:
     identifier: bool = False  # one identifier (no spaces): is_password_set names a boolean
     non_latin: bool = False  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
     pan_card: bool = False  # "PAN card" as written: India's tax id card, whatever follows
-    states: bool = False  # a report of a credential's state or a rule about it, with no request verb
+    readings: tuple[str, ...] = ()  # the text's readings, the first as written
+
+    @cached_property
+    def states(self) -> bool:
+        """A report of a credential's state or a rule about it, with no request verb: read when a phrase found in
+        the text is weighed, not for every text (most hold none)."""
+        return _states(self.readings)
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -1371,16 +1271,19 @@ def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None
 
 
 def _fragments(words: tuple[str, ...], parts: tuple[str, ...]) -> re.Pattern[str]:
-    whole = r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)"
-    anywhere = "|".join(re.escape(unicodedata.normalize("NFKC", p.translate(ARABIC_FOLD))) for p in parts)
-    return re.compile(whole + "|" + anywhere)
+    def source() -> str:
+        whole = r"(?<!\w)(?:" + "|".join(words) + r")(?!\w)"
+        anywhere = "|".join(re.escape(unicodedata.normalize("NFKC", p.translate(ARABIC_FOLD))) for p in parts)
+        return whole + "|" + anywhere
+
+    return _lazy(source)  # read only once a phrase was found in a long text
 
 
 _STATE = _fragments(STATE, STATE_PARTS)
 _REQUEST = _fragments(REQUEST, REQUEST_PARTS)
 
 
-def _states(readings: list[str]) -> bool:
+def _states(readings: Sequence[str]) -> bool:
     """Whether the text reports a credential's state or states a rule about it, and asks for nothing."""
     if not readings or (len(readings[0]) < 12 and readings[0].isascii()):
         return False  # a name or a short label ("Password updated" aside) names the field itself
@@ -1406,7 +1309,7 @@ def _term(text: str) -> str | None:
         identifier=not any(c.isspace() for c in text.strip()),
         non_latin=_needs_parts(text),
         pan_card=bool(_PAN_CARD.search(text)),
-        states=_states(readings),
+        readings=tuple(readings),
     )
     for words in readings:
         term = _term_in(words, whole)

@@ -206,7 +206,7 @@ def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks:
 
 class _Warmer:
     """Loads, in the background, what later requests will need: started once per run of the lifespan, by
-    `askback serve` as soon as its port is bound, or else by the first request the endpoint answers; never
+    `askback serve` shortly after its port is bound, or else by the first request the endpoint answers; never
     during start-up, where it would only slow down the moment the server starts to listen.
 
     One part after the other: the lean path's request models (unless the snapshot had them), the answer guard's
@@ -359,7 +359,7 @@ class _McpStarlette(Starlette):
         super().__init__(**kwargs)
         self._mcp_path = mcp_path
         self._router = router
-        self.warm_up = warm_up  # load the SDK path and the A2A agent in the background now (once the port is bound)
+        self.warm_up = warm_up  # load the SDK path and the A2A agent in the background now (the port is bound)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":

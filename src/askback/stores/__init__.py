@@ -9,11 +9,28 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from askback.stores.base import Clock, Store, StoreConfigError, UsedFlows
 from askback.stores.memory import MemoryStore, MemoryUsedFlows
-from askback.stores.sqlite import SQLiteStore, SQLiteUsedFlows
+
+if TYPE_CHECKING:
+    from askback.stores.sqlite import SQLiteStore, SQLiteUsedFlows
+
+# Loaded on first use: a server on another backend never imports sqlite3.
+_LAZY = {"SQLiteStore": "askback.stores.sqlite", "SQLiteUsedFlows": "askback.stores.sqlite"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'askback.stores' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "MemoryStore",
@@ -36,6 +53,8 @@ def _memory(url: str, data_dir: Path, clock: Clock, app: str) -> Store:
 def _sqlite(url: str, data_dir: Path, clock: Clock, app: str) -> Store:
     if not url.startswith("sqlite:///"):
         raise StoreConfigError("a SQLite store URL is sqlite:///path/to/file (three slashes)")
+    from askback.stores.sqlite import SQLiteStore
+
     return SQLiteStore(Path(url.removeprefix("sqlite:///")), clock=clock)
 
 
@@ -59,6 +78,8 @@ SCHEMES: dict[str, Callable[[str, Path, Clock, str], Store]] = {
 def open_store(url: str, *, data_dir: Path, clock: Clock = time.time, app: str = "") -> Store:
     """The store named by `url` (not yet opened: `await store.open()` at start-up); `app` namespaces its keys."""
     if not url:
+        from askback.stores.sqlite import SQLiteStore
+
         return SQLiteStore(data_dir / "askback.sqlite3", clock=clock)
     scheme = url.split(":", 1)[0] if ":" in url else ""
     build = SCHEMES.get(scheme)

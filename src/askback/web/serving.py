@@ -8,7 +8,6 @@ from urllib.parse import urlsplit
 from starlette.routing import BaseRoute
 
 from askback.app import App
-from askback.web.pages import PageSettings, page_routes
 
 logger = logging.getLogger("askback.web")
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
@@ -46,6 +45,8 @@ def pages_for(app: App, host: str) -> list[BaseRoute]:
         )
     if runtime.out_of_band is None:
         raise PagesConfigError(f"{app.name!r}: its runtime has no out-of-band service")
+    from askback.web.pages import PageSettings, page_routes  # only an app with pages loads them
+
     settings = PageSettings(
         out_of_band=runtime.out_of_band,
         server_name=app.name,
