@@ -1,0 +1,115 @@
+"""Instructions per two-round flow, counted by valgrind: a figure a shared machine's load cannot move.
+
+    python -m bench.instructions [--servers askback,floor,mcpserver] [--flows 300,900] [--concurrency 16]
+
+CPU seconds on a two-core machine that other work shares move by tens of percent between runs; instruction
+counts do not (the same program, inputs and environment give the same count to a fraction of a percent). Each
+server of `bench/servers.py` runs under `valgrind --tool=callgrind`, counting only inside its event loop
+(`uv_run`: the requests and the HTTP server, not start-up), while `bench/load.py`'s client runs outside valgrind
+and drives N two-round flows. Two runs with different N give the count per flow without start-up or warm-up:
+(count(N2) - count(N1)) / (N2 - N1).
+
+What instructions leave out: kernel time (the loopback TCP stack, epoll), and what the hardware does with the
+instructions (cache misses). So a ratio here is close to, not equal to, the ratio of CPU seconds
+`bench/run.py` measures; it says whether a change made a flow cheaper when the clock cannot.
+
+The askback server runs with `--lean-only`: the SDK path it builds in a thread after its first answer costs
+about 90 s under valgrind and would overlap the measured flows (this flow never needs it). Needs valgrind
+(Debian's package).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from bench.load import drive  # noqa: E402
+from bench.run import free_port  # noqa: E402
+
+COLLECTED = re.compile(r"Collected : (\d+)")
+
+
+def count(kind: str, flows: int, concurrency: int) -> int:
+    """Instructions the server's event loop ran, from start-up to exit, with `flows` measured flows driven."""
+    port = free_port()
+    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--collect-atstart=no",
+               "--toggle-collect=uv_run", sys.executable, "-m", "bench.servers", kind, "--port", str(port),
+               "--http", "httptools", "--loop", "uvloop"]
+    if kind == "askback":
+        command.append("--lean-only")
+    env = {**os.environ, "PYTHONHASHSEED": "0"}
+    server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              text=True)
+    try:
+        _wait_for(port, server)
+        asyncio.run(_drive(port, 20, concurrency))  # warm-up: the same for every N, so it cancels out
+        time.sleep(2)
+        asyncio.run(_drive(port, flows, concurrency))
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=600)
+    found = COLLECTED.findall(err)
+    if not found:
+        raise RuntimeError(f"valgrind printed no count for {kind}:\n{err[-2000:]}")
+    return int(found[-1])
+
+
+async def _drive(port: int, flows: int, concurrency: int) -> None:
+    tally, _ = await drive(port, 2, concurrency, flows=flows)
+    if tally.errors or tally.flows != flows:
+        raise RuntimeError(f"{tally.errors} errors in {tally.flows} flows: {tally.samples[:3]}")
+
+
+def _wait_for(port: int, server: subprocess.Popen[str]) -> None:
+    deadline = time.monotonic() + 600  # start-up under valgrind takes tens of seconds
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"the server exited with {server.returncode}")
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5)
+        except urllib.error.HTTPError:
+            return  # it answers (404 or 405 at the root): it is up
+        except OSError:
+            time.sleep(0.5)
+            continue
+        return
+    raise RuntimeError("the server did not start within 10 minutes")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--servers", default="askback,floor")
+    parser.add_argument("--flows", default="300,900", help="the two flow counts, N1,N2")
+    parser.add_argument("--concurrency", type=int, default=16)
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (apt-get install valgrind)")
+    low, high = (int(n) for n in args.flows.split(","))
+    kinds = args.servers.split(",")
+    per_flow: dict[str, float] = {}
+    for kind in kinds:
+        counts = [count(kind, n, args.concurrency) for n in (low, high)]
+        per_flow[kind] = (counts[1] - counts[0]) / (high - low)
+        print(f"{kind}: {per_flow[kind] / 1e6:.3f} M instructions per flow "
+              f"({counts[0]:,} at {low} flows, {counts[1]:,} at {high})", flush=True)
+    if "askback" in per_flow:
+        for kind, value in per_flow.items():
+            if kind != "askback":
+                print(f"{kind} / askback = {value / per_flow['askback']:.2f}")
+
+
+if __name__ == "__main__":
+    main()
