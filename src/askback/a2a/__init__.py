@@ -5,8 +5,9 @@ Names are imported on first use: `askback.a2a.paths` (where the agent is served)
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from askback._lazy import lazy_names
 
 if TYPE_CHECKING:
     from askback.a2a.paths import A2A_PATH
@@ -21,13 +22,7 @@ _WHERE = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'askback.a2a' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = ["A2A_PATH", "EXTENSION_URI", "SCHEMA_MEDIA_TYPE", "A2AServer"]

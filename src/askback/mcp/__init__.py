@@ -6,8 +6,9 @@ needs it, which `build_server` cannot.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from askback._lazy import lazy_names
 
 if TYPE_CHECKING:
     from askback.mcp.http import http_app
@@ -16,13 +17,7 @@ if TYPE_CHECKING:
 _WHERE = {"http_app": "askback.mcp.http", "build_server": "askback.mcp.server"}
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'askback.mcp' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = ["build_server", "http_app"]

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from askback._lazy import lazy_names
 from askback.stores.base import Clock, Store, StoreConfigError, UsedFlows
 from askback.stores.memory import MemoryStore, MemoryUsedFlows
 
@@ -23,13 +23,7 @@ if TYPE_CHECKING:
 _LAZY = {"SQLiteStore": "askback.stores.sqlite", "SQLiteUsedFlows": "askback.stores.sqlite"}
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'askback.stores' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _LAZY)
 
 
 __all__ = [

@@ -5,8 +5,9 @@ Names are imported on first use: a server whose app has no secret or approval ne
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from askback._lazy import lazy_names
 
 if TYPE_CHECKING:
     from askback.web.pages import PageSettings, page_routes
@@ -14,13 +15,7 @@ if TYPE_CHECKING:
 _WHERE = {"PageSettings": "askback.web.pages", "page_routes": "askback.web.pages"}
 
 
-def __getattr__(name: str) -> Any:
-    module = _WHERE.get(name)
-    if module is None:
-        raise AttributeError(f"module 'askback.web' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_names(__name__, _WHERE)
 
 
 __all__ = ["PageSettings", "page_routes"]
