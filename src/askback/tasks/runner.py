@@ -181,6 +181,11 @@ class TaskRunner:
                 state = run.state
                 while True:
                     shown = await self._visible(task_id, state)
+                    if shown.outstanding and run.state is not state:
+                        # The runner moved on while the store was asked: an answer it has taken in meanwhile
+                        # is no longer in the store, so this older state would show its question again.
+                        state = run.state
+                        continue
                     if shown != seen:
                         seen = shown
                         yield shown
