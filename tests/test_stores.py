@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import time
 from pathlib import Path
+from typing import Any
 
 import anyio
 import pytest
@@ -80,6 +81,35 @@ def test_concurrent_claims_in_one_process(tmp_path: Path) -> None:
                 tg.start_soon(claim)
 
     anyio.run(main)
+    assert wins.count(True) == 1
+
+
+def test_a_burst_of_first_claims_opens_the_file_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sixteen claims on a store nobody opened, each in its own worker thread, open one connection."""
+    import askback.stores.sqlite as sqlite_store
+
+    opened: list[Path] = []
+    real_open = sqlite_store._open
+
+    def slow_open(path: Path) -> Any:
+        opened.append(path)
+        time.sleep(0.05)  # every thread reaches the check before the first has opened
+        return real_open(path)
+
+    monkeypatch.setattr(sqlite_store, "_open", slow_open)
+    store = SQLiteUsedFlows(tmp_path / "s.db")
+    wins: list[bool] = []
+
+    async def claim() -> None:
+        wins.append(await store.claim("x", time.time() + 60))
+
+    async def main() -> None:
+        async with anyio.create_task_group() as tg:
+            for _ in range(16):
+                tg.start_soon(claim)
+
+    anyio.run(main)
+    assert len(opened) == 1
     assert wins.count(True) == 1
 
 

@@ -25,6 +25,7 @@ class SQLiteStore:
         self.path = path
         self._clock = clock
         self._lock = threading.Lock()
+        self._opening = threading.Lock()  # the first calls arrive together, each in its own worker thread
         self._conn: sqlite3.Connection | None = None
         self._identity: str | None = None
         self._claims = 0
@@ -37,9 +38,18 @@ class SQLiteStore:
         return self._identity
 
     def open_now(self) -> None:
-        """Open the file (creating it), or raise `StoreConfigError` saying what is wrong with the path."""
+        """Open the file (creating it), or raise `StoreConfigError` saying what is wrong with the path.
+
+        Once: concurrent first calls (a burst of claims on a store nobody opened) wait for the one that opens;
+        several connections switching a new file to WAL at once fail with "database is locked".
+        """
         if self._conn is not None:
             return
+        with self._opening:
+            if self._conn is None:
+                self._open_now()
+
+    def _open_now(self) -> None:
         conn = _open(self.path)
         try:
             # The first process to create the contents names them; every later one reads that name.
