@@ -132,20 +132,27 @@ def _open(path: Path) -> sqlite3.Connection:
         blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
         reason = f"{blocker} is a file, not a directory" if blocker else (exc.strerror or str(exc)).lower()
         raise StoreConfigError(f"SQLite store {path}: cannot create its directory ({reason})") from None
-    conn: sqlite3.Connection | None = None
-    try:
-        conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        for statement in _SCHEMA:
-            conn.execute(statement)
-        # A write now: a read-only file opens and reads fine, and would only fail at the first claim.
-        conn.execute("DELETE FROM used_flows WHERE expires_at < ?", (time.time(),))
-    except sqlite3.Error as exc:
-        if conn is not None:
-            conn.close()
-        raise StoreConfigError(f"SQLite store {path}: {_open_error(exc, path)}") from None
-    return conn
+    deadline = time.monotonic() + 10
+    while True:
+        conn: sqlite3.Connection | None = None
+        try:
+            conn = sqlite3.connect(path, timeout=10, check_same_thread=False, isolation_level=None)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            for statement in _SCHEMA:
+                conn.execute(statement)
+            # A write now: a read-only file opens and reads fine, and would only fail at the first claim.
+            conn.execute("DELETE FROM used_flows WHERE expires_at < ?", (time.time(),))
+            return conn
+        except sqlite3.Error as exc:
+            if conn is not None:
+                conn.close()
+            # Worker processes starting together on a new file: switching it to WAL takes a lock that SQLite
+            # does not wait for, so "database is locked" can come at once. Try again, for as long as a claim waits.
+            if "locked" in str(exc) and time.monotonic() < deadline:
+                time.sleep(0.05)
+                continue
+            raise StoreConfigError(f"SQLite store {path}: {_open_error(exc, path)}") from None
 
 
 def _open_error(exc: sqlite3.Error, path: Path) -> str:
