@@ -26,7 +26,7 @@ from askback.demo import app as demo_app
 from tests.conformance.server import app as conformance_app
 from tests.conftest import free_port
 from tests.e2e.test_cli import askback_command, serve_env
-from tests.support import sdkserver
+from tests.support import sdkserver, terminal
 from tests.support.mcpmock import Mock, form, text
 from tests.support.processes import stop
 
@@ -41,9 +41,7 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def spawn(*args: str, cwd: Path) -> pexpect.spawn:
-    command = askback_command()
-    child = pexpect.spawn(command[0], [*command[1:], *args], cwd=str(cwd), encoding="utf-8", timeout=30,
-                          env={**os.environ, "NO_COLOR": "1"}, dimensions=(50, 140))
+    child = terminal.spawn([*askback_command(), *args], cwd=cwd, env={**os.environ, "NO_COLOR": "1"})
     child.logfile_read = sys.stdout  # shown by pytest when a test fails
     return child
 
