@@ -50,9 +50,12 @@ class AnswerError(ClientError):
 class UnknownQuestion(AnswerError):
     """An answers file (or mapping) has no answer for this question."""
 
-    def __init__(self, key: str, fields: tuple[str, ...] = (), *, hint: str = "") -> None:
+    def __init__(self, key: str, fields: tuple[str, ...] = (), *, hint: str = "", asks: str = "") -> None:
         where = f" (fields: {', '.join(fields)})" if fields and fields != (key,) else ""
-        super().__init__(f"no answer for the question {key!r}{where}" + (f": {hint}" if hint else ""))
+        # What the question says, so that whoever writes the file can tell what it asks (a key such as
+        # `reply-2`, of an agent that asks in free text, says nothing by itself).
+        said = f', which asks: "{asks}"' if asks else ""
+        super().__init__(f"no answer for the question {key!r}{where}{said}" + (f": {hint}" if hint else ""))
         self.key = key
         self.fields = fields
 
