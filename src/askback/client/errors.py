@@ -34,6 +34,16 @@ class Unauthorized(ServerError):
         self.challenge = challenge  # the WWW-Authenticate header, for a caller that can authorize
 
 
+class NoEndpoint(ServerError):
+    """The URL answered the handshake with a plain HTTP 404 or 405 (no JSON-RPC in it): nothing speaks MCP there."""
+
+    def __init__(self, url: str, status: int = 404) -> None:
+        hint = "" if url.rstrip("/").endswith("/mcp") else f"; did you mean {url.rstrip('/')}/mcp?"
+        super().__init__(f"no MCP endpoint at {url} (HTTP {status}){hint}")
+        self.url = url
+        self.status = status
+
+
 class InvalidTool(ProtocolError):
     """The server lists this tool with `x-mcp-header` annotations the spec forbids: it must not be called."""
 
