@@ -15,6 +15,13 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     era = argparse.ArgumentParser(add_help=False)
     era.add_argument("--json", action="store_true", help="print JSON (the default when stdout is not a terminal)")
     era.add_argument("--legacy", action="store_true", help="use the 2025-11-25 handshake even with a newer server")
+    era.add_argument(
+        "--header",
+        action="append",
+        metavar="NAME:VALUE",
+        help="send this HTTP header with every request, MCP and A2A (repeatable); a pending file keeps its name, "
+        "never its value (it may be a credential): give it again to resume",
+    )
     answering = argparse.ArgumentParser(add_help=False, parents=[era])
     answering.add_argument(
         "--answers",
