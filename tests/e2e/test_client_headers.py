@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 
@@ -108,3 +108,22 @@ def test_a_header_given_twice_or_to_a_stdio_server_is_refused(url: str, tmp_path
     assert twice.returncode == 2 and "--header X-Authenticated-User is given twice" in twice.stderr
     stdio = run("call", "askback serve app.py --stdio", "whoami", "--header", f"{WHO}:a", cwd=tmp_path)
     assert stdio.returncode == 2 and "--header needs an http(s) server URL" in stdio.stderr
+
+
+def test_a_resume_saved_again_keeps_the_header_names_it_was_not_given(serve: Serve, tmp_path: Path) -> None:
+    app = askback.App("notes")  # no principal hook: the header does not bind the state, so a bare resume goes on
+
+    @app.tool()
+    def note(text: str, ok: Annotated[bool, askback.Confirm("Keep {text}?")]) -> str:
+        return f"kept {text}" if ok else "dropped"
+
+    url = serve(app)
+    saved = run("call", url, "note", "--header", "X-Trace:abc", "--save-pending", "p.json", cwd=tmp_path)
+    assert saved.returncode == 3, saved.stderr
+    (tmp_path / "a.json").write_text(json.dumps({"text": "milk"}))
+    again = run("resume", "p.json", "--answers", "a.json", "--save-pending", "p.json", cwd=tmp_path)
+    assert again.returncode == 3, again.stderr
+    assert "the call was saved with --header X-Trace" in again.stderr
+    data = json.loads((tmp_path / "p.json").read_text())
+    assert list(data["inputRequests"]) == ["ok"] and data["options"] == {"headerNames": ["X-Trace"]}
+    assert "abc" not in (tmp_path / "p.json").read_text()

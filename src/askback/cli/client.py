@@ -132,7 +132,9 @@ def _remembering(args: argparse.Namespace, pending: Pending) -> Pending:
     options: dict[str, Any] = {
         key: getattr(args, name) for name, key in _REMEMBERED.items() if getattr(args, name, None)
     }
-    if names := list(_headers(args)):
+    names = list(_headers(args))
+    names += [n for n in getattr(args, "headers_not_given", []) if n.lower() not in {m.lower() for m in names}]
+    if names:
         options[_HEADER_NAMES] = names  # the names only: a value may be a credential, and a file is no place for it
     return dataclasses.replace(pending, options=options)
 

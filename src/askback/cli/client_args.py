@@ -26,7 +26,8 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     answering.add_argument(
         "--answers",
         metavar="FILE",
-        help="answer from this JSON object (question key or field name -> value), not the terminal",
+        help="answer from this JSON object (question key or field name -> value), not the terminal; "
+        "yes/no fields take true/false or the terminal's words (yes, no, y, n)",
     )
     answering.add_argument(
         "--save-pending",
@@ -103,7 +104,8 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         parents=[answering],
         help="continue a call saved with --save-pending",
         description="Answer the questions saved in FILE and finish the call. The answering options the call "
-        "was saved with (--answer-sampling, --roots, --no-url) apply again unless given here.",
+        "was saved with (--answer-sampling, --roots, --no-url) apply again unless given here; --header values "
+        "are never saved, so give them again. Once the server has finished the call, FILE is removed.",
     )
     resume.add_argument("file")
     tools = sub.add_parser("tools", parents=[era], help="list the tools of an MCP server")
