@@ -227,3 +227,45 @@ async def test_terminal_person_answers_sampling_when_allowed() -> None:
     answers = await person.answer(asked(s=sample))
     assert answers["s"]["content"] == {"type": "text", "text": "Paris"}
     assert "user: Capital of France?" in out.getvalue()
+
+
+GITHUB = {"method": "elicitation/create", "params": {"mode": "form", "message": "Your GitHub login?",
+          "requestedSchema": {"type": "object", "required": ["github_login"], "properties": {
+              "github_login": {"type": "string", "title": "Github login"}}}}}
+
+
+@pytest.mark.parametrize("at", [1, 2])
+async def test_terminal_cancel_at_one_question_cancels_the_whole_round_unasked(at: int) -> None:
+    lines = [IBAN, "/cancel"] if at == 2 else ["/cancel"]
+    person, out = terminal(lines)
+    answers = await person.answer(asked(to=TO, account=ACCOUNT, login=GITHUB))
+    assert answers == {"to": {"action": "cancel"}, "account": {"action": "cancel"}, "login": {"action": "cancel"}}
+    shown = out.getvalue()
+    assert "cancelled." in shown and "The other questions are not asked." in shown
+    assert "Github login" not in shown and "Your answers:" not in shown  # neither asked nor reviewed
+    if at == 1:
+        assert "From account" not in shown
+
+
+async def test_terminal_cancel_while_changing_an_answer_cancels_the_round() -> None:
+    person, out = terminal([IBAN, "1", "1", "/cancel"])  # answer both, change #1, then /cancel
+    answers = await person.answer(asked(to=TO, account=ACCOUNT))
+    assert answers == {"to": {"action": "cancel"}, "account": {"action": "cancel"}}
+    assert out.getvalue().count("Your answers:") == 1
+
+
+async def test_terminal_decline_still_asks_the_rest() -> None:
+    person, _ = terminal(["/decline", "1", "y"])
+    answers = await person.answer(asked(to=TO, account=ACCOUNT))
+    assert answers == {"to": {"action": "decline"},
+                       "account": {"action": "accept", "content": {"from_account": "DE89"}}}
+
+
+async def test_file_yes_and_no_words_read_as_the_terminal_reads_them() -> None:
+    confirm = {"method": "elicitation/create", "params": {"message": "Send?", "requestedSchema": {
+        "type": "object", "required": ["confirm"], "properties": {"confirm": {"type": "boolean"}}}}}
+    for word, meaning in (("yes", True), ("No", False), ("true", True)):
+        answers = await FileAnswerer({"confirm": word}).answer(asked(confirm=confirm))
+        assert answers == {"confirm": {"action": "accept", "content": {"confirm": meaning}}}
+    with pytest.raises(InvalidAnswer, match=r"expected yes or no \(true or false\)"):
+        await FileAnswerer({"confirm": "sure"}).answer(asked(confirm=confirm))

@@ -92,3 +92,24 @@ def test_a_form_without_mode_is_a_form_and_other_kinds_parse() -> None:
     assert response_for(sample, "Paris")["content"] == {"type": "text", "text": "Paris"}
     with pytest.raises(ProtocolError, match="URL elicitation without a URL"):
         parse_question("u", {"method": "elicitation/create", "params": {"mode": "url"}})
+
+
+WORDS = [("yes", True), ("Y", True), (" true ", True), ("on", True), ("1", True),
+         ("no", False), ("N", False), ("false", False), ("OFF", False), ("0", False)]
+
+
+@pytest.mark.parametrize(("word", "meaning"), WORDS)
+def test_a_yes_or_no_word_means_the_same_typed_or_in_a_file(word: str, meaning: bool) -> None:
+    confirm = field({"type": "boolean"})
+    assert confirm.parse(word) is meaning  # typed in the terminal
+    assert confirm.check(word) is meaning  # written as text in an answers file (or returned by a function)
+    question = parse_question("confirm", {"method": "elicitation/create", "params": {"message": "Send?",
+                              "requestedSchema": {"type": "object", "properties": {"confirm": {"type": "boolean"}}}}})
+    assert response_for(question, word) == {"action": "accept", "content": {"confirm": meaning}}  # a JSON boolean
+
+
+@pytest.mark.parametrize("value", ["maybe", "", "yess", 1, 0, None, [True], {"yes": True}])
+def test_anything_else_is_not_a_yes_or_no(value: Any) -> None:
+    confirm = field({"type": "boolean"})
+    with pytest.raises(ValueError, match=r"^expected yes or no \(true or false\)$"):
+        confirm.check(value)

@@ -26,7 +26,7 @@ from askback.demo import app as demo_app
 from tests.conformance.server import app as conformance_app
 from tests.conftest import free_port
 from tests.e2e.test_cli import askback_command, serve_env
-from tests.support import sdkserver
+from tests.support import sdkserver, terminal
 from tests.support.mcpmock import Mock, form, text
 from tests.support.processes import stop
 
@@ -41,9 +41,7 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
 
 
 def spawn(*args: str, cwd: Path) -> pexpect.spawn:
-    command = askback_command()
-    child = pexpect.spawn(command[0], [*command[1:], *args], cwd=str(cwd), encoding="utf-8", timeout=30,
-                          env={**os.environ, "NO_COLOR": "1"}, dimensions=(50, 140))
+    child = terminal.spawn([*askback_command(), *args], cwd=cwd, env={**os.environ, "NO_COLOR": "1"})
     child.logfile_read = sys.stdout  # shown by pytest when a test fails
     return child
 
@@ -171,11 +169,23 @@ def test_saved_in_one_process_finished_in_another(serve: Serve, tmp_path: Path) 
     assert data["rounds"] == 2
 
     (tmp_path / "confirm.json").write_text(json.dumps({"confirm": True}))
+    copy = tmp_path / "copy.json"
+    copy.write_text(pending.read_text())
     done = run("resume", "pending.json", "--answers", "confirm.json", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["structuredContent"]["from_account"] == SAVINGS
+    # A finished call's file is removed: a second resume is told so in plain words, and nothing is sent.
+    assert not pending.exists()
+    assert "askback: the call saved in pending.json is finished; the file is removed" in done.stderr
     replay = run("resume", "pending.json", "--answers", "confirm.json", cwd=tmp_path)
-    assert replay.returncode == 6 and "Invalid or expired requestState" in replay.stderr
+    assert replay.returncode == 2, replay.stderr
+    assert "there is no pending file pending.json (a resume that finishes its call removes the file)" in replay.stderr
+    # A copy kept of the same file: the server refuses its used state, and the client says what that means.
+    again = run("resume", "copy.json", "--answers", "confirm.json", cwd=tmp_path)
+    assert again.returncode == 6, again.stderr
+    assert "the server refused to continue the call saved in copy.json" in again.stderr
+    assert "a saved call finishes once and its state expires: if it finished already, it is done" in again.stderr
+    assert copy.exists()  # not finished by this resume: the client leaves the file alone
 
 
 def test_resume_in_the_terminal(serve: Serve, tmp_path: Path) -> None:
@@ -209,7 +219,7 @@ def test_exit_codes(serve: Serve, tmp_path: Path, args: list[str], answers: dict
 def test_tool_error_unreachable_server_and_tools(serve: Serve, tmp_path: Path) -> None:
     url = serve(conformance_app)
     refused = run("call", url, "test_input_required_result_sampling", "--answers", "/dev/null", cwd=tmp_path)
-    assert refused.returncode == 5  # /dev/null is no JSON object
+    assert refused.returncode == 2  # /dev/null is no JSON object: the command line names an unusable file
     (tmp_path / "a.json").write_text("{}")
     cannot = run("call", url, "test_input_required_result_sampling", "--answers", "a.json", cwd=tmp_path)
     # Sampling was not declared: the server says so with -32021 (missing required client capability).

@@ -54,6 +54,7 @@ def test_a_tasks_question_saved_from_the_command_line_is_answered_on_resume(url:
     resumed = run("resume", "p.json", "--answers", "a.json", "--json", cwd=tmp_path)
     assert resumed.returncode == 0, resumed.stderr
     assert json.loads(resumed.stdout)["content"][0]["text"] == "Kept 3 files."
+    assert not (tmp_path / "p.json").exists()  # the task is finished: its file can never be used again
     assert runlog(tmp_path) == ["scan:/srv/b"]  # the tool ran once; resuming followed the same task
 
 

@@ -31,6 +31,7 @@ from askback.demo import app as demo_app
 from tests.conftest import free_port
 from tests.e2e.test_cli import askback_command, serve_env, served
 from tests.e2e.test_client_cli import SAVINGS, TO, demo_server, finish, run
+from tests.support import terminal
 from tests.support.processes import stop
 
 __all__ = ["demo_server"]  # the fixture, shared with the other command-line tests
@@ -241,9 +242,7 @@ def browser(tmp_path: Path) -> Iterator[tuple[dict[str, str], Path]]:
 
 
 def spawn(args: list[str], env: dict[str, str], cwd: Path) -> pexpect.spawn:
-    command = askback_command()
-    child = pexpect.spawn(command[0], [*command[1:], *args], cwd=str(cwd), encoding="utf-8", timeout=60, env=env,
-                          dimensions=(50, 160))
+    child = terminal.spawn([*askback_command(), *args], cwd=cwd, env=env, timeout=60, dimensions=(50, 160))
     child.logfile_read = sys.stdout  # shown by pytest when a test fails
     return child
 

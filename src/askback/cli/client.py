@@ -14,6 +14,12 @@ EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, EXIT_PENDING, EXIT_UNFINISHED, EXIT_ANSWER
 EXIT_INTERRUPTED = 130
 # The answering options a pending file keeps, so `resume` declares and answers what `call` did.
 _REMEMBERED = {"answer_sampling": "answerSampling", "roots": "roots", "no_url": "noUrl"}
+# A pending file keeps the names of the --header options, never their values: a value may be a credential.
+_HEADER_NAMES = "headerNames"
+# Headers the client sets itself on every request (the transports' own); --header may not replace them.
+_OWN_HEADERS = frozenset({"host", "content-length", "content-type", "accept", "transfer-encoding", "connection",
+                          "a2a-version"})
+_TOKEN = frozenset("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
 
 _NOT_JSON: Any = object()
@@ -43,7 +49,15 @@ def run_client(args: argparse.Namespace) -> int:
 
 
 async def _client(args: argparse.Namespace) -> int:
-    from askback.client import AnswerError, ClientError, PendingFileError, Postponed, Unfinished
+    from askback.client import (
+        AnswerError,
+        ClientError,
+        NoEndpoint,
+        PendingFileError,
+        Postponed,
+        ServerError,
+        Unfinished,
+    )
     from askback.client.errors import only_exception
 
     try:
@@ -68,11 +82,40 @@ async def _client(args: argparse.Namespace) -> int:
             return _fail(str(exc), EXIT_UNFINISHED)
         if isinstance(exc, AnswerError):
             return _fail(str(exc), EXIT_ANSWERS)
+        if isinstance(exc, NoEndpoint):
+            return _fail(await _what_is_there(args, exc), EXIT_SERVER)
+        if isinstance(exc, ServerError) and args.command == "resume" and exc.code == _INVALID_PARAMS:
+            # Protocol words ("Invalid or expired requestState") for what a person needs to know.
+            missing = getattr(args, "headers_not_given", [])
+            why = f"it was saved with --header {', '.join(missing)}, not given again now. Else: " if missing else ""
+            return _fail(
+                f"the server refused to continue the call saved in {args.file} ({exc}). {why}a saved call finishes "
+                "once and its state expires: if it finished already, it is done; if not, start it again with "
+                "askback call",
+                EXIT_SERVER,
+            )
         if isinstance(exc, ClientError):  # ServerError, Unauthorized, ProtocolError and the rest
             return _fail(str(exc), EXIT_SERVER)
         if isinstance(exc, Exception):  # the transport's own failures (refused connection, a server that exits)
             return _fail(f"cannot reach the server: {type(exc).__name__}: {exc}", EXIT_SERVER)
         raise
+
+
+_INVALID_PARAMS = -32602  # what a server answers a requestState it no longer accepts (used, expired, unknown)
+
+
+async def _what_is_there(args: argparse.Namespace, exc: Exception) -> str:
+    """For a URL that answered the handshake with a plain 404: an A2A agent, or nothing that speaks MCP."""
+    from askback.client.a2a import agent_base
+
+    url = getattr(args, "server", "")
+    base = await agent_base(url, headers=_headers(args)) if url else None
+    if base is None:
+        return str(exc)
+    return (
+        f"{url} is an A2A agent, not an MCP endpoint: askback call {url} SKILL calls its skills; "
+        f"if it also serves MCP, give that URL (askback serves it at {base}/mcp)"
+    )
 
 
 def _fail(message: str, code: int) -> int:
@@ -86,8 +129,23 @@ def _remembering(args: argparse.Namespace, pending: Pending) -> Pending:
     """The pending call, with the answering options given now, for `resume` to apply again."""
     import dataclasses
 
-    options = {key: getattr(args, name) for name, key in _REMEMBERED.items() if getattr(args, name, None)}
+    options: dict[str, Any] = {
+        key: getattr(args, name) for name, key in _REMEMBERED.items() if getattr(args, name, None)
+    }
+    names = list(_headers(args))
+    names += [n for n in getattr(args, "headers_not_given", []) if n.lower() not in {m.lower() for m in names}]
+    if names:
+        options[_HEADER_NAMES] = names  # the names only: a value may be a credential, and a file is no place for it
     return dataclasses.replace(pending, options=options)
+
+
+def _again(args: argparse.Namespace) -> str:
+    """What `resume` must be given again: the --header options, whose values a pending file never keeps."""
+    names = list(_headers(args))
+    if not names:
+        return ""
+    given = " ".join(f"--header {name}:…" for name in names)
+    return f" {given} (header values are not saved: they may be credentials)"
 
 
 def _saved(args: argparse.Namespace, pending: Pending) -> int:
@@ -103,7 +161,7 @@ def _saved(args: argparse.Namespace, pending: Pending) -> int:
             f"askback: the task {one_line(pending.task_id)} of {one_line(server)}"
             f" asks about {one_line(pending.target)}: {one_line(keys)}.\n"
             f"Saved to {args.save_pending} (the task goes on waiting at the server until it is answered or expires)."
-            f"\nContinue with: askback resume {args.save_pending} [--answers FILE]",
+            f"\nContinue with: askback resume {args.save_pending} [--answers FILE]{_again(args)}",
             file=sys.stderr,
         )
         return EXIT_PENDING
@@ -111,7 +169,7 @@ def _saved(args: argparse.Namespace, pending: Pending) -> int:
         f"askback: {one_line(pending.server_name or pending.server.describe())} asks about "
         f"{one_line(pending.target)}: {one_line(keys)}.\n"
         f"Saved to {args.save_pending} (the arguments in clear; earlier answers only inside the server's "
-        f"sealed state).\nContinue with: askback resume {args.save_pending} [--answers FILE]",
+        f"sealed state).\nContinue with: askback resume {args.save_pending} [--answers FILE]{_again(args)}",
         file=sys.stderr,
     )
     return EXIT_PENDING
@@ -126,15 +184,40 @@ def _server_of(text: str) -> Server:
         raise _Usage(str(exc)) from None
 
 
+def _headers(args: argparse.Namespace) -> dict[str, str]:
+    """The `--header NAME:VALUE` options as headers; a bad one is a usage error that never shows its value."""
+    headers: dict[str, str] = {}
+    for given in getattr(args, "header", None) or ():
+        name, sep, value = given.partition(":")
+        name, value = name.strip(), value.strip()
+        if not sep or not name or not set(name) <= _TOKEN:
+            raise _Usage("--header takes NAME:VALUE, with NAME an HTTP header name (letters, digits, -)")
+        if name.lower() in _OWN_HEADERS or name.lower().startswith("mcp-"):
+            raise _Usage(f"--header {name}: the client sets this header itself")
+        if any(c in value for c in "\r\n\0"):
+            raise _Usage(f"--header {name}: the value has a line break or NUL, which no header can carry")
+        if name.lower() in (n.lower() for n in headers):
+            raise _Usage(f"--header {name} is given twice")
+        headers[name] = value
+    return headers
+
+
 def _make_client(args: argparse.Namespace, server: Server) -> Client:
-    from askback.client import Client, FileAnswerer, Later, TerminalAnswerer
+    from askback.client import AnswerError, Client, FileAnswerer, Later, TerminalAnswerer
 
     url = not args.no_url
+    headers = _headers(args)
+    if headers and server.url is None:
+        raise _Usage("--header needs an http(s) server URL: a command over stdio is sent no headers")
     answerer: FileAnswerer | TerminalAnswerer | Later
     if args.answers:
-        answerer = FileAnswerer(
-            args.answers, url=url, sampling=args.answer_sampling, missing="postpone" if args.save_pending else "error"
-        )
+        try:
+            answerer = FileAnswerer(
+                args.answers, url=url, sampling=args.answer_sampling,
+                missing="postpone" if args.save_pending else "error",
+            )
+        except AnswerError as exc:  # the file named on the command line is missing, not JSON, not an object
+            raise _Usage(str(exc)) from None
     else:
         terminal = TerminalAnswerer(url=url, sampling=args.answer_sampling)
         answerer = Later(terminal.capabilities) if args.save_pending else terminal
@@ -151,28 +234,72 @@ def _make_client(args: argparse.Namespace, server: Server) -> Client:
         url_wait=args.url_wait,
         mode="legacy" if args.legacy else "auto",
         env=dict(os.environ),
+        headers=headers,
     )
 
 
-async def _call(args: argparse.Namespace) -> int:
+def _load_pending(args: argparse.Namespace) -> Pending:
+    """The pending file to resume, with the answering options it was saved with applied to `args`."""
+    from pathlib import Path
+
     from askback.client import Pending
+    from askback.client.inert import one_line
+
+    if not Path(args.file).exists():
+        raise _Usage(f"there is no pending file {args.file} (a resume that finishes its call removes the file)")
+    pending = Pending.load(args.file)
+    for name, key in _REMEMBERED.items():
+        if not getattr(args, name) and pending.options.get(key):
+            setattr(args, name, pending.options[key])
+    saved = pending.options.get(_HEADER_NAMES)
+    given = {name.lower() for name in _headers(args)}
+    missing = [str(n) for n in saved if str(n).lower() not in given] if isinstance(saved, list) else []
+    args.headers_not_given = missing
+    if missing:
+        print(
+            f"askback: the call was saved with --header {one_line(', '.join(missing))}; a pending file keeps no "
+            "header values (they may be credentials): give them again with --header NAME:VALUE",
+            file=sys.stderr,
+        )
+    return pending
+
+
+def _finished(path: str) -> None:
+    """A resumed call the server finished: its pending file can never be used again, so it goes."""
+    from pathlib import Path
+
+    Path(path).unlink(missing_ok=True)
+    print(f"askback: the call saved in {path} is finished; the file is removed", file=sys.stderr)
+
+
+async def _call(args: argparse.Namespace) -> int:
+
+    from askback.client.tasks import TaskCancelled, TaskFailed
 
     if args.command == "resume":
-        pending = Pending.load(args.file)
-        for name, key in _REMEMBERED.items():
-            if not getattr(args, name) and pending.options.get(key):
-                setattr(args, name, pending.options[key])
+        pending = _load_pending(args)
         async with _make_client(args, pending.server) as client:
-            result = await client.request(pending.method, pending.params, resume=pending)
+            try:
+                result = await client.request(pending.method, pending.params, resume=pending)
+            except (TaskFailed, TaskCancelled):
+                _finished(args.file)  # the task ended at the server: nothing is left to continue
+                raise
+        _finished(args.file)
         return _print_result(args, pending.method, result)
     arguments = _json_object(args.args, "--args") if getattr(args, "args", None) else {}
     from askback.client.a2a import AgentCall, agent_base
 
-    base = await agent_base(args.server)
+    headers = _headers(args)
+    base = await agent_base(args.server, headers=headers)
+    if base is not None and args.command != "call":
+        raise _Usage(
+            f"prompts and resources are MCP only, and {args.server} is an A2A agent; if it also serves MCP, give "
+            f"that URL (askback serves it at {base}/mcp)"
+        )
     if base is not None:  # an A2A agent (its card URL or base URL): the same answerers, over A2A
         settings = _make_client(args, _server_of(args.server))  # never connected: its answerer and limits
         arguments.update(_a2a_pairs(args.pairs))
-        call = AgentCall(base, answerer=settings.answerer, limits=settings.limits)
+        call = AgentCall(base, answerer=settings.answerer, limits=settings.limits, headers=headers)
         return _print_result(args, "tools/call", await call.call(args.tool, arguments))
     async with _make_client(args, _server_of(args.server)) as client:
         if args.command == "read":
@@ -193,7 +320,11 @@ async def _list_tools(args: argparse.Namespace) -> int:
     from askback.client.answerers.terminal import Style
 
     server = _server_of(args.server)
-    async with Client(server, mode="legacy" if args.legacy else "auto", env=dict(os.environ)) as client:
+    headers = _headers(args)
+    if headers and server.url is None:
+        raise _Usage("--header needs an http(s) server URL: a command over stdio is sent no headers")
+    async with Client(server, mode="legacy" if args.legacy else "auto", env=dict(os.environ),
+                      headers=headers) as client:
         listing = await client.list_tools()
     if args.json or not sys.stdout.isatty():
         _print_json(listing)

@@ -15,11 +15,19 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     era = argparse.ArgumentParser(add_help=False)
     era.add_argument("--json", action="store_true", help="print JSON (the default when stdout is not a terminal)")
     era.add_argument("--legacy", action="store_true", help="use the 2025-11-25 handshake even with a newer server")
+    era.add_argument(
+        "--header",
+        action="append",
+        metavar="NAME:VALUE",
+        help="send this HTTP header with every request, MCP and A2A (repeatable); a pending file keeps its name, "
+        "never its value (it may be a credential): give it again to resume",
+    )
     answering = argparse.ArgumentParser(add_help=False, parents=[era])
     answering.add_argument(
         "--answers",
         metavar="FILE",
-        help="answer from this JSON object (question key or field name -> value), not the terminal",
+        help="answer from this JSON object (question key or field name -> value), not the terminal; "
+        "yes/no fields take true/false or the terminal's words (yes, no, y, n)",
     )
     answering.add_argument(
         "--save-pending",
@@ -96,7 +104,8 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         parents=[answering],
         help="continue a call saved with --save-pending",
         description="Answer the questions saved in FILE and finish the call. The answering options the call "
-        "was saved with (--answer-sampling, --roots, --no-url) apply again unless given here.",
+        "was saved with (--answer-sampling, --roots, --no-url) apply again unless given here; --header values "
+        "are never saved, so give them again. Once the server has finished the call, FILE is removed.",
     )
     resume.add_argument("file")
     tools = sub.add_parser("tools", parents=[era], help="list the tools of an MCP server")

@@ -5,15 +5,16 @@ pages for auth-required) become the same question types the MCP client asks, so 
 answers file, Python callable) answer both protocols. A completed task is returned in the shape of an MCP
 `CallToolResult` (`content`, `structuredContent`, `isError`), so callers print either the same way.
 
-An agent without askback's extension still works: an input-required task with only text is asked as one text
-field (`reply`), sent back as a text part.
+An agent without askback's extension still works: an input-required (or auth-required) task with only text is
+asked as one text field, sent back as a text part. Each new question of the call gets its own key, `reply-1`,
+`reply-2`, … (so an answers file can answer each round); the same text asked again keeps its key, as a re-ask.
 """
 
 from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -24,18 +25,19 @@ from askback.client.answerers.base import Answerer, Asked, Postpone
 from askback.client.errors import ClientError, ProtocolError
 from askback.client.loop import Limits
 from askback.client.pending import DeadlineExceeded, TooManyRounds
-from askback.client.questions import Question, parse_questions
+from askback.client.questions import FormQuestion, Question, parse_questions
 
 CARD_PATH = "/.well-known/agent-card.json"
 EXTENSION_URI = "https://askback.dev/extensions/input-schema/v1"
 SCHEMA_MEDIA_TYPE = "application/schema+json"
-_REPLY = "reply"
+_REPLY = "reply"  # the keys of an agent's free-text questions: reply-1, reply-2, …
+_ASKING = ("TASK_STATE_INPUT_REQUIRED", "TASK_STATE_AUTH_REQUIRED")
 
 
-async def agent_base(url: str) -> str | None:
+async def agent_base(url: str, *, headers: Mapping[str, str] | None = None) -> str | None:
     """The agent's base URL if `url` is an A2A agent (its card URL, or a base URL that serves a card); else None.
 
-    A URL ending in `/mcp` is taken for MCP without asking.
+    A URL ending in `/mcp` is taken for MCP without asking. `headers` go with the request for the card.
     """
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or parts.path.rstrip("/").endswith("/mcp"):
@@ -44,7 +46,7 @@ async def agent_base(url: str) -> str | None:
         return url[: url.rindex(CARD_PATH)]
     base = url.rstrip("/")
     try:
-        async with httpx.AsyncClient(timeout=10) as http:
+        async with httpx.AsyncClient(timeout=10, headers=dict(headers or {})) as http:
             response = await http.get(base + CARD_PATH)
         card = response.json() if response.status_code == 200 else None
     except (httpx.HTTPError, ValueError):
@@ -71,9 +73,42 @@ def _in_order(schema: dict[str, Any]) -> dict[str, Any]:
     return {**schema, "properties": {n: props[n] for n in order}}
 
 
-def questions_of(task: Mapping[str, Any]) -> tuple[Question, ...]:
-    """An interrupted task's status message as client questions (MCP `inputRequests` shapes, parsed)."""
+def plain_text(task: Mapping[str, Any]) -> str | None:
+    """The text of an interrupted task that asks in free text only (an agent without askback's extension), else None.
+
+    Such a task has no schema part and no pages: its status message's text is the whole question, whether it is
+    input-required or auth-required (A2A 1.0 gives auth-required no structured way to say where to sign in).
+    """
     status = task.get("status", {})
+    if status.get("state") not in _ASKING:
+        return None
+    message = status.get("message", {})
+    parts = message.get("parts", [])
+    if any(p.get("mediaType") == SCHEMA_MEDIA_TYPE for p in parts):
+        return None
+    if message.get("metadata", {}).get(EXTENSION_URI, {}).get("pages"):
+        return None
+    return "\n".join(p["text"] for p in parts if "text" in p)
+
+
+def reply_key(text: str, asked: Sequence[str]) -> str:
+    """The key of a free-text question, given the texts of those asked before it in the call, in order: a new
+    question gets the next number; the same text as the last one is that question asked again (its key)."""
+    if asked and asked[-1] == text:
+        return f"{_REPLY}-{len(asked)}"
+    return f"{_REPLY}-{len(asked) + 1}"
+
+
+def questions_of(task: Mapping[str, Any], *, asked: Sequence[str] = ()) -> tuple[Question, ...]:
+    """An interrupted task's status message as client questions (MCP `inputRequests` shapes, parsed).
+
+    `asked`: the free-text questions asked earlier in the call, which number this one if it is one (`reply_key`).
+    """
+    status = task.get("status", {})
+    plain = plain_text(task)
+    if plain is not None:
+        key = reply_key(plain, asked)
+        return parse_questions({key: _free_text(key, plain, status.get("state"))})
     message = status.get("message", {})
     parts = message.get("parts", [])
     text = "\n".join(p["text"] for p in parts if "text" in p)
@@ -83,24 +118,29 @@ def questions_of(task: Mapping[str, Any]) -> tuple[Question, ...]:
         params = {"mode": "url", "message": page.get("message", ""), "url": page.get("url", "")}
         requests[str(page.get("name", "page"))] = {"method": "elicitation/create", "params": params}
     schema = next((p.get("data") for p in parts if p.get("mediaType") == SCHEMA_MEDIA_TYPE), None)
-    if status.get("state") == "TASK_STATE_INPUT_REQUIRED":
-        if isinstance(schema, Mapping) and schema.get("properties"):
-            props = schema["properties"]
-            key = next(iter(props)) if len(props) == 1 else "input"
-            form_text = "\n\n".join(
-                p["text"] for p in parts if "text" in p and not any(pg.get("url", "") in p["text"]
-                                                                    for pg in meta.get("pages", []))
-            )
-            params = {"mode": "form", "message": form_text or text, "requestedSchema": _in_order(_ints(dict(schema)))}
-            requests[key] = {"method": "elicitation/create", "params": params}
-        elif not requests:  # an agent without the extension asks in free text
-            reply = {"type": "object", "properties": {_REPLY: {"type": "string", "title": "Reply"}},
-                     "required": [_REPLY]}
-            requests[_REPLY] = {"method": "elicitation/create",
-                                "params": {"mode": "form", "message": text, "requestedSchema": reply}}
+    if status.get("state") == "TASK_STATE_INPUT_REQUIRED" and isinstance(schema, Mapping) and schema.get("properties"):
+        props = schema["properties"]
+        key = next(iter(props)) if len(props) == 1 else "input"
+        form_text = "\n\n".join(
+            p["text"] for p in parts if "text" in p and not any(pg.get("url", "") in p["text"]
+                                                                for pg in meta.get("pages", []))
+        )
+        params = {"mode": "form", "message": form_text or text, "requestedSchema": _in_order(_ints(dict(schema)))}
+        requests[key] = {"method": "elicitation/create", "params": params}
     if not requests:
         raise ProtocolError(f"the agent's task is {status.get('state')} but asks nothing this client can read")
     return parse_questions(requests)
+
+
+def _free_text(key: str, text: str, state: Any) -> dict[str, Any]:
+    """A free-text question as a one-field form: the agent's whole text is its message (shown inert, any URL in
+    it included), and the one field takes the reply, sent back as a text part."""
+    field: dict[str, Any] = {"type": "string", "title": "Reply"}
+    if state == "TASK_STATE_AUTH_REQUIRED":
+        field["description"] = "The agent needs a sign-in: do what it says above, then reply to go on"
+    schema = {"type": "object", "properties": {key: field}, "required": [key]}
+    message = text or f"The agent's task is {state} and says nothing more."
+    return {"method": "elicitation/create", "params": {"mode": "form", "message": message, "requestedSchema": schema}}
 
 
 def result_of(task: Mapping[str, Any]) -> dict[str, Any]:
@@ -140,6 +180,7 @@ class AgentCall:
         self.limits = limits or Limits()
         self.headers = {"A2A-Version": "1.0", **dict(headers or {})}
         self._id = 0
+        self._asked: list[str] = []  # the agent's free-text questions so far, in order (they number the keys)
 
     async def call(self, skill: str, arguments: Mapping[str, Any], *, kind: str = "tool") -> dict[str, Any]:
         timeout = self.limits.timeout
@@ -162,7 +203,10 @@ class AgentCall:
                 rounds += 1
                 if rounds > self.limits.max_rounds:
                     raise TooManyRounds(f"The agent asked for more than {self.limits.max_rounds} rounds.", None)
-                questions = questions_of(task)
+                questions = questions_of(task, asked=self._asked)
+                plain = plain_text(task)
+                if plain is not None and reply_key(plain, self._asked) != f"{_REPLY}-{len(self._asked)}":
+                    self._asked.append(plain)  # a new free-text question (not the last one asked again)
                 if self.answerer is None:
                     raise ClientError(f"{name} asks {', '.join(q.key for q in questions)} and there is no answerer")
                 asked = Asked(server=name, method="tools/call", target=skill, questions=questions, round=rounds,
@@ -222,11 +266,17 @@ def _reply(questions: tuple[Question, ...], answers: Mapping[str, Mapping[str, A
             return {"data": {"action": action}}, False
         if q.kind == "url":
             waiting = True
-        elif q.key == _REPLY and q.kind == "form":
-            return {"text": str(answer.get("content", {}).get(_REPLY, ""))}, False
+        elif _is_reply(q):
+            return {"text": str(answer.get("content", {}).get(q.key, ""))}, False
         else:
             content.update(answer.get("content", {}))
     return {"data": content}, waiting and not content
+
+
+def _is_reply(q: Question) -> bool:
+    """A free-text question (`_free_text`): its one field is named as its key, `reply-N`."""
+    return (isinstance(q, FormQuestion) and q.key.startswith(f"{_REPLY}-") and q.key[len(_REPLY) + 1:].isdigit()
+            and [f.name for f in q.fields] == [q.key])
 
 
 def _jsonrpc_url(card: Mapping[str, Any], base: str) -> str:

@@ -108,6 +108,7 @@ class Client:
         client_name: str = "askback",
         client_version: str | None = None,
         tasks: bool = True,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         from askback._version import __version__
 
@@ -128,6 +129,7 @@ class Client:
             env=env,
             back_channel=self._back_channel,
             extensions={TASKS_EXTENSION: {}} if tasks else None,
+            headers=headers,
         )
         self.tasks = tasks
         self._current: tuple[str, str, Mapping[str, Any]] = ("", "", {})

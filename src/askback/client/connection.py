@@ -13,7 +13,10 @@ needs and the SDK's `Client` does not give:
 - tools whose `x-mcp-header` annotations break the spec's rules are left out of `list_tools()` and never
   called; on HTTP the tools are listed before the first `tools/call`, so that call already carries its
   `Mcp-Param-*` headers;
-- an HTTP 401 is reported as `Unauthorized`, not as the SDK's stand-in internal error.
+- an HTTP 401 is reported as `Unauthorized`, not as the SDK's stand-in internal error, and a plain HTTP 404 or
+  405 to the handshake as `NoEndpoint` (nothing speaks MCP at that URL), not as "method not found" or an
+  internal error;
+- `headers` the caller gives go with every HTTP request (a principal an app reads from a header, say).
 
 The SDK (and through it `cryptography`, `httpx` and the rest of its stack) is imported on first connection,
 not when this module is: `import askback.client` stays light.
@@ -36,7 +39,7 @@ from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOC
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
-from askback.client.errors import InvalidTool, ProtocolError, ServerError, Unauthorized, only_exception
+from askback.client.errors import InvalidTool, NoEndpoint, ProtocolError, ServerError, Unauthorized, only_exception
 from askback.client.pending import Server
 from askback.types import Capabilities
 
@@ -98,8 +101,10 @@ class Connection:
         env: Mapping[str, str] | None = None,
         back_channel: BackChannel | None = None,
         extensions: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         self.server = server
+        self.headers = dict(headers or {})
         self.capabilities = capabilities
         self.client_info = dict(client_info)
         self.mode = mode
@@ -116,6 +121,9 @@ class Connection:
         self._invalid: dict[str, str] = {}  # tool name -> why its x-mcp-header annotations are invalid
         self._unauthorized = 0  # HTTP 401 answers seen
         self._challenge: str | None = None  # the last WWW-Authenticate header
+        # HTTP 404 / 405 answers that are not MCP (no JSON-RPC body): a web server, not an MCP endpoint.
+        self._not_found = 0
+        self._not_found_status = 404
 
     @property
     def modern(self) -> bool:
@@ -132,7 +140,7 @@ class Connection:
         await stack.__aenter__()
         try:
             if self.server.url is not None:
-                http = await stack.enter_async_context(create_mcp_http_client())
+                http = await stack.enter_async_context(create_mcp_http_client(headers=self.headers or None))
                 http.event_hooks["response"].append(self._saw_response)
                 transport = streamable_http_client(self.server.url, http_client=http)
             else:
@@ -173,6 +181,10 @@ class Connection:
         if response.status_code == 401:
             self._unauthorized += 1
             self._challenge = response.headers.get("www-authenticate")
+        kind = response.headers.get("content-type", "").partition(";")[0].strip().lower()
+        if response.status_code in (404, 405) and kind not in ("application/json", "text/event-stream"):
+            self._not_found += 1
+            self._not_found_status = response.status_code
 
     # -- requests -------------------------------------------------------------------------------------------
     async def request(self, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
@@ -287,7 +299,7 @@ class Connection:
             version = MODERN_PROTOCOL_VERSIONS[-1]
             refusal: str | None = None
             for attempt in (1, 2):
-                unauthorized = self._unauthorized
+                unauthorized, not_found = self._unauthorized, self._not_found
                 try:
                     raw = await self._dispatcher.send_raw_request(
                         "server/discover",
@@ -302,6 +314,8 @@ class Connection:
                 except MCPError as exc:
                     if self._unauthorized != unauthorized:
                         raise self._needs_authorization() from None
+                    if self._not_found != not_found and self.mode == "modern":
+                        raise NoEndpoint(self.server.describe(), self._not_found_status) from None
                     supported = _supported(exc)
                     retry = _retry_version(exc)
                     if retry is not None and attempt == 1:
@@ -339,7 +353,7 @@ class Connection:
             "capabilities": capabilities_wire(self.capabilities),
             "clientInfo": self.client_info,
         }
-        unauthorized = self._unauthorized
+        unauthorized, not_found = self._unauthorized, self._not_found
         try:
             raw = await self._dispatcher.send_raw_request(
                 "initialize", params, {"timeout": _HANDSHAKE_TIMEOUT, "cancel_on_abandon": False}
@@ -347,6 +361,8 @@ class Connection:
         except MCPError as exc:
             if self._unauthorized != unauthorized:
                 raise self._needs_authorization() from None
+            if self._not_found != not_found:  # a plain 404 to the handshake: no MCP server at this URL
+                raise NoEndpoint(self.server.describe(), self._not_found_status) from None
             raise _server_error(exc) from None
         try:
             result = types.InitializeResult.model_validate(raw)

@@ -34,6 +34,16 @@ class Unauthorized(ServerError):
         self.challenge = challenge  # the WWW-Authenticate header, for a caller that can authorize
 
 
+class NoEndpoint(ServerError):
+    """The URL answered the handshake with a plain HTTP 404 or 405 (no JSON-RPC in it): nothing speaks MCP there."""
+
+    def __init__(self, url: str, status: int = 404) -> None:
+        hint = "" if url.rstrip("/").endswith("/mcp") else f"; did you mean {url.rstrip('/')}/mcp?"
+        super().__init__(f"no MCP endpoint at {url} (HTTP {status}){hint}")
+        self.url = url
+        self.status = status
+
+
 class InvalidTool(ProtocolError):
     """The server lists this tool with `x-mcp-header` annotations the spec forbids: it must not be called."""
 
@@ -50,9 +60,12 @@ class AnswerError(ClientError):
 class UnknownQuestion(AnswerError):
     """An answers file (or mapping) has no answer for this question."""
 
-    def __init__(self, key: str, fields: tuple[str, ...] = (), *, hint: str = "") -> None:
+    def __init__(self, key: str, fields: tuple[str, ...] = (), *, hint: str = "", asks: str = "") -> None:
         where = f" (fields: {', '.join(fields)})" if fields and fields != (key,) else ""
-        super().__init__(f"no answer for the question {key!r}{where}" + (f": {hint}" if hint else ""))
+        # What the question says, so that whoever writes the file can tell what it asks (a key such as
+        # `reply-2`, of an agent that asks in free text, says nothing by itself).
+        said = f', which asks: "{asks}"' if asks else ""
+        super().__init__(f"no answer for the question {key!r}{where}{said}" + (f": {hint}" if hint else ""))
         self.key = key
         self.fields = fields
 

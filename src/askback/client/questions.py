@@ -20,8 +20,15 @@ from askback.client.errors import InvalidAnswer, ProtocolError
 
 _MISSING: Any = object()
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+# The words that mean yes and no, typed in a terminal or written as text in an answers file: one table for both.
 _TRUE = frozenset({"y", "yes", "true", "1", "on"})
 _FALSE = frozenset({"n", "no", "false", "0", "off"})
+
+
+def _truth(text: str) -> bool | None:
+    """True or False for a word of `_TRUE` / `_FALSE` (any case, spaces around), else None."""
+    word = text.strip().lower()
+    return True if word in _TRUE else False if word in _FALSE else None
 
 
 @dataclass(frozen=True)
@@ -147,9 +154,11 @@ class Field:
         if self.choices:
             return self._choice(value)
         if self.type == "boolean":
-            if not isinstance(value, bool):
-                raise ValueError("expected yes or no")
-            return value
+            # A person's word is taken as the terminal takes it; what is sent is always the JSON boolean.
+            truth = _truth(value) if isinstance(value, str) else value if isinstance(value, bool) else None
+            if truth is None:
+                raise ValueError("expected yes or no (true or false)")
+            return truth
         if self.type in ("integer", "number"):
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise ValueError(f"expected {'a whole number' if self.type == 'integer' else 'a number'}")
@@ -180,12 +189,10 @@ class Field:
         if self.choices:
             return self.check(self._typed_choice(text))
         if self.type == "boolean":
-            lowered = text.lower()
-            if lowered in _TRUE:
-                return True
-            if lowered in _FALSE:
-                return False
-            raise ValueError("answer yes or no")
+            truth = _truth(text)
+            if truth is None:
+                raise ValueError("answer yes or no")
+            return truth
         if self.type in ("integer", "number"):
             try:
                 number: int | float = int(text)

@@ -129,12 +129,12 @@ class FileAnswerer:
         if isinstance(question, FormQuestion):
             named = {f.name: self.answers[f.name] for f in question.fields if f.name in self.answers}
             if not named and not any(f.has_default for f in question.fields):
-                raise UnknownQuestion(question.key, tuple(f.name for f in question.fields))
+                raise UnknownQuestion(question.key, tuple(f.name for f in question.fields), asks=question.message)
             unanswered = tuple(
                 f.name for f in question.fields if f.required and not f.has_default and f.name not in named
             )
             if unanswered:
-                raise UnknownQuestion(question.key, unanswered)
+                raise UnknownQuestion(question.key, unanswered, asks=question.message)
             return named
         if isinstance(question, RootsQuestion) and "roots" in self.answers:
             return self.answers["roots"]

@@ -3,7 +3,8 @@
 Prompts go to standard error (standard output stays for the result), answers are read from standard input.
 Every field shows its title, description, default and constraints; a bad entry is explained and asked again
 on the spot; a round of several answers is reviewed (and any answer changed) before it is sent. At any
-prompt, `/decline` says no to the question, `/cancel` dismisses it, `?` shows help. A URL step shows the
+prompt, `/decline` says no to the question, `/cancel` dismisses the whole call (the round's other questions are
+not asked: their answers could never be used), `?` shows help. A URL step shows the
 whole URL with its host set apart and what looks wrong about it (`links.Link.warnings`), and opens a browser
 only when the person agrees; the client then waits for the page step to finish (told once, by `waiting`).
 """
@@ -46,7 +47,7 @@ from askback.types import Capabilities
 HELP = """\
   Type the value and press Enter. For a choice, type its number or its name; for several, separate them
   with commas. An empty line takes the default shown in [brackets].
-  /decline   say no to this question        /cancel   dismiss this question without answering
+  /decline   say no to this question        /cancel   stop the call: dismiss every question unanswered
   ?          this help                      Ctrl-C    stop the program"""
 
 
@@ -191,6 +192,10 @@ class TerminalAnswerer:
         answers: dict[str, dict[str, Any]] = {}
         for number, question in enumerate(asked.questions, 1):
             answers[question.key] = await self._ask(question, number, count, asked)
+            if answers[question.key].get("action") == "cancel":
+                if number < count:
+                    self.say(s.dim("  The other questions are not asked."))
+                return _cancelled_all(asked)  # the call is over: asking the rest would waste the person's answers
         # A round of one form field was just answered at its own prompt: reviewing it again would only make the
         # person say the same thing twice (a confirmation, say). Several answers are reviewed before sending.
         fields = sum(
@@ -376,10 +381,17 @@ class TerminalAnswerer:
                 q, chosen_field = items[int(command) - 1]
                 if chosen_field is None:
                     answers[q.key] = await self._ask(q, 1, 1, asked)
+                    if answers[q.key].get("action") == "cancel":
+                        answers.update(_cancelled_all(asked))
+                        return
                 else:
                     try:
                         value = await self._ask_field(chosen_field, q.message if isinstance(q, FormQuestion) else "")
                     except _Action as chosen:
+                        if chosen.action == "cancel":
+                            self.say(s.dim(f"  All {_DONE['cancel']}."))
+                            answers.update(_cancelled_all(asked))
+                            return
                         answers[q.key] = {"action": chosen.action}
                         continue
                     content = dict(answers[q.key].get("content", {}))
@@ -390,6 +402,11 @@ class TerminalAnswerer:
                     answers[q.key] = accept(content)
                 continue
             self.say(s.error("  Type y (or Enter) to send, a number to change that answer, /decline or /cancel."))
+
+
+def _cancelled_all(asked: Asked) -> dict[str, dict[str, Any]]:
+    """Every question of the round dismissed: what a person's /cancel at any of them means."""
+    return {q.key: cancel() for q in asked.questions}
 
 
 def _title(q: Question) -> str:
