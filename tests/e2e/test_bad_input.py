@@ -7,6 +7,7 @@ request must never have run one.
 
 
 import base64
+import json
 import logging
 import random
 import secrets
@@ -560,6 +561,104 @@ def test_malformed_sampling_and_roots_answers_are_asked_again(serve: Serve) -> N
         completed(c.call("summarise", state=state,
                          responses={"summary": good_sample, "roots": {"roots": [{"uri": "file:///w"}]}}))
         assert calls.n == 1
+
+
+# -- (4b) answers of another JSON type than their form declared -------------------------------------------
+def typed_app() -> tuple[askback.App, Calls]:
+    app = askback.App("typed")
+    calls = Calls()
+
+    @app.tool()
+    def book(guests: int, budget: float, outdoor: bool, name: str,
+             level: Annotated[int, askback.OneOf(lambda: [1, 2, 3])]) -> str:
+        calls.ran(guests=guests, budget=budget, outdoor=outdoor, name=name, level=level)
+        return "booked"
+
+    return app, calls
+
+
+RIGHT = {"guests": 4, "budget": 99.5, "outdoor": False, "name": "Ada", "level": "2"}
+WRONG_TYPED: dict[str, list[Any]] = {
+    "guests": [True, "5", "4.0", 4.5, None],
+    "budget": [True, "99.5", "1e309", "Infinity", "NaN"],
+    "outdoor": ["yes", "true", 1, 0],
+    "name": [5, True, ["Ada"]],
+    "level": [2, 2.0, True],
+}
+
+
+def test_an_answer_of_another_type_than_its_form_declared_is_asked_again_over_http(serve: Serve) -> None:
+    app, calls = typed_app()
+    url = serve(app)
+    with CheckedClient(url) as c:
+        first = asked(c.call("book"))
+        assert set(first["inputRequests"]) == set(RIGHT)
+        state = first["requestState"]
+        for name, wrongs in WRONG_TYPED.items():
+            for wrong in wrongs:
+                answers = {k: accept(**{k: wrong if k == name else v}) for k, v in RIGHT.items()}
+                again = asked(c.call("book", state=state, responses=answers))
+                assert list(again["inputRequests"]) == [name], (name, wrong, again)
+                message = again["inputRequests"][name]["params"]["message"]
+                assert "The previous value was not accepted: it must be " in message, (name, wrong, message)
+        assert calls.n == 0
+        completed(c.call("book", state=state, responses={k: accept(**{k: v}) for k, v in RIGHT.items()}))
+        assert calls.seen == [{"guests": 4, "budget": 99.5, "outdoor": False, "name": "Ada", "level": 2}]
+
+
+def test_a_json_number_too_large_for_a_double_is_not_a_finite_number(serve: Serve) -> None:
+    # The literal 1e309 is valid JSON; Python's reader makes it infinity, which no form number can be.
+    app, calls = typed_app()
+    url = serve(app)
+    with CheckedClient(url) as c:
+        state = asked(c.call("book"))["requestState"]
+        answers = {k: accept(**{k: v}) for k, v in RIGHT.items()}
+        answers["budget"] = accept(budget=1.5)
+        params = {"name": "book", "arguments": {}, "requestState": state, "inputResponses": answers,
+                  "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+                            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}}
+        raw = json.dumps({"jsonrpc": "2.0", "id": 99, "method": "tools/call", "params": params})
+        raw = raw.replace('"budget": 1.5', '"budget": 1e309')
+        assert "1e309" in raw
+        response = c.http.post(url, content=raw, headers={
+            "Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+            "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "book"})
+        assert response.status_code < 500 and "Traceback" not in response.text, response.text
+        reply = response.json()
+        again = asked(reply)
+        assert list(again["inputRequests"]) == ["budget"], again
+        assert "it must be a finite number, not an infinite" in again["inputRequests"]["budget"]["params"]["message"]
+        assert calls.n == 0
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+@pytest.mark.parametrize("mode", ["2026-07-28", "legacy"])
+async def test_the_sdk_client_in_either_era_is_asked_again_for_a_wrong_typed_answer(
+        serve: Serve, mode: str, anyio_backend: str) -> None:
+    # 2026-07-28: the SDK's input_required loop; legacy: askback asks over the session's back-channel.
+    import mcp_types as types
+    from mcp.client.client import Client
+
+    app, calls = typed_app()
+    url = serve(app)
+    first_wrong = {"guests": True, "budget": "1e309", "outdoor": "yes", "name": 5, "level": 2}
+    seen: dict[str, list[str]] = {}
+
+    async def elicit(context: Any, params: Any) -> types.ElicitResult:
+        (name,) = params.requested_schema["properties"]
+        seen.setdefault(name, []).append(params.message)
+        value = first_wrong[name] if len(seen[name]) == 1 else RIGHT[name]
+        return types.ElicitResult(action="accept", content={name: value})
+
+    async with Client(url, mode=mode, elicitation_callback=elicit) as client:
+        result = await client.call_tool("book", {})
+    assert not result.is_error, result
+    assert {name: len(messages) for name, messages in seen.items()} == {name: 2 for name in RIGHT}, seen
+    for name, (_, again) in seen.items():
+        assert "The previous value was not accepted: it must be " in again, (name, again)
+    assert calls.seen == [{"guests": 4, "budget": 99.5, "outdoor": False, "name": "Ada", "level": 2}]
 
 
 # -- (5) answers without a state -----------------------------------------------------------------------------

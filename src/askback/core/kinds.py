@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol
 
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, multi_choice_schema
+from askback.core.jsontypes import type_problem
 from askback.core.markers import Answer, Caller, Option, Root, Sample
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import Refuse
@@ -178,6 +179,10 @@ class ValueParam(Param):
         leak = r.check_answer(content[self.field])
         if leak is not None:
             return r.again(self, q, leak)
+        # An answer is of the type its form declared (`true` is no integer); only then is it converted.
+        wrong = type_problem(q.schema["properties"][self.field], content[self.field])
+        if wrong is not None:
+            return r.again(self, q, wrong)
         try:
             value = self.check(r, self.form.validate(content[self.field]))
         except AnswerInvalid as exc:
