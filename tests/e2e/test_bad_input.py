@@ -903,6 +903,91 @@ def test_exceptions_become_generic_errors_and_tool_error_is_shown(serve: Serve,
     assert any(r.exc_info for r in caplog.records)
 
 
+# -- (7b) a -32021 says what its data says -------------------------------------------------------------------
+DECLARATIONS: dict[str, dict[str, Any]] = {
+    "none": {}, "form": {"elicitation": {"form": {}}}, "url": {"elicitation": {"url": {}}},
+    "form+url": {"elicitation": {"form": {}, "url": {}}}, "sampling": {"sampling": {}},
+}
+
+
+@pytest.mark.parametrize("declared", DECLARATIONS)
+@pytest.mark.parametrize("amount", [50, 2000])  # the demo confirms in a form up to 1,000 EUR, on a page above
+def test_the_32021_text_names_the_capabilities_its_data_requires_over_http(
+        serve: Serve, demo: "tuple[askback.App, TransferCounter]", declared: str, amount: int) -> None:
+    app, counter = demo
+    capabilities = DECLARATIONS[declared]
+    url = serve(app)
+    with CheckedClient(url, capabilities=capabilities) as c:
+        reply = c.call("transfer", {"amount": amount, "to": TO_IBAN, "from_account": SAVINGS})
+    need = "form" if amount <= 1000 else "url"
+    if need in (capabilities.get("elicitation") or {}):
+        assert "result" in reply, reply  # asked (in a form, or with a page link): no -32021
+        return
+    assert c.exchanges[-1].status_code == 400
+    error = reply["error"]
+    assert error["code"] == -32021, error
+    required = error["data"]["requiredCapabilities"]
+    assert required == {"elicitation": {need: {}}}
+    text = "form elicitation" if need == "form" else "URL elicitation"
+    other = "URL elicitation" if need == "form" else "form elicitation"
+    assert f"did not declare: confirm ({text}). Nothing was done." in error["message"], error["message"]
+    assert other not in error["message"]
+    declare = error["message"].split("the client must declare ", 1)[1].split(" in its capabilities", 1)[0]
+    assert json.loads(declare) == required
+    (confirm,) = [m for m in error["data"]["missing"] if m["name"] == "confirm"]
+    assert confirm["reason"].endswith(f"({text})"), confirm
+    assert counter.transfers == 0
+
+
+def test_a_resource_read_without_forms_is_never_told_to_send_arguments(serve: Serve,
+                                                                       demo: "tuple[askback.App, Any]") -> None:
+    # A read has no arguments beyond its URI: a value outside the URI only a form can bring is a missing
+    # capability, whatever else the client declared; a value inside the URI is read again with another URI.
+    app = askback.App("library")
+    reads: list[Any] = []
+
+    @app.resource("books://{title}")
+    def book(title: str, edition: Annotated[int, Field(ge=1, description="Which edition")]) -> str:
+        reads.append((title, edition))
+        return f"{title}, edition {edition}"
+
+    @app.resource("shelves://{number}")
+    def shelf(number: int) -> str:
+        return f"shelf {number}"
+
+    demo_url = serve(demo[0])
+    url = serve(app)
+    for declared in ({}, {"elicitation": {"url": {}}}, {"sampling": {}, "roots": {}}):
+        for target, uri in ((url, "books://Dune"), (demo_url, "demo://greeting/Ada")):
+            with CheckedClient(target, capabilities=declared) as c:
+                error = c.send("resources/read", {"uri": uri})["error"]
+            assert error["code"] == -32021, (declared, error)
+            assert error["data"]["requiredCapabilities"] == {"elicitation": {"form": {}}}
+            assert "(form elicitation). Nothing was done." in error["message"], error["message"]
+            assert "argument" not in error["message"], error["message"]
+            assert all(m["asArgument"] is False for m in error["data"]["missing"]), error
+    with CheckedClient(url) as c:  # declared: asked in a form
+        assert c.send("resources/read", {"uri": "books://Dune"})["result"]["resultType"] == "input_required"
+    with CheckedClient(url, capabilities={}) as c:
+        bad_uri = c.send("resources/read", {"uri": "shelves://top"})["error"]
+    assert bad_uri["code"] == -32602 and bad_uri["data"]["outcome"] == "cannot_ask", bad_uri
+    assert bad_uri["message"].endswith("Read a URI of shelves://{number} with other values for: number."), bad_uri
+    assert "again with these arguments" not in bad_uri["message"]
+    assert reads == []
+
+
+def test_a_prompt_without_forms_is_told_to_send_its_listed_arguments(serve: Serve,
+                                                                   demo: "tuple[askback.App, Any]") -> None:
+    url = serve(demo[0])
+    with CheckedClient(url, capabilities={}) as c:
+        listed = c.send("prompts/list")["result"]["prompts"]
+        error = c.send("prompts/get", {"name": "release_notes", "arguments": {"version": "1.4.0"}})["error"]
+    (entry,) = [p for p in listed if p["name"] == "release_notes"]
+    assert "audience" in [a["name"] for a in entry["arguments"]]  # so sending it is something a client can do
+    assert error["code"] == -32602 and error["data"]["outcome"] == "cannot_ask", error
+    assert error["message"].endswith("Call release_notes again with these arguments: audience."), error
+
+
 # -- (8) oversize state --------------------------------------------------------------------------------------
 def test_state_over_the_cap_is_a_clear_tool_error(serve: Serve) -> None:
     app = askback.App("small", max_state_bytes=400)
