@@ -119,9 +119,8 @@ def test_the_text_names_exactly_what_the_data_requires(tool: str, args: dict[str
         assert not (isinstance(out, Refuse) and out.reason == "missing_capability"), out
         return
     assert isinstance(out, Refuse) and out.reason == "missing_capability", out
-    assert out.capability is not None
-    data = out.capability.data()
-    assert data["requiredCapabilities"] == required_capabilities(lacking.values()) == out.required
+    data = {"requiredCapabilities": out.required, "missing": [m.describe() for m in out.missing]}
+    assert data["requiredCapabilities"] == required_capabilities(lacking.values())
     assert _declared_in_text(out.message) == data["requiredCapabilities"]
     assert _steps_in_text(out.message) == {step: CAPABILITIES[need].text for step, need in lacking.items()}
     for key in declared:  # nothing the client declared is named as missing, in the text or the data
@@ -132,6 +131,8 @@ def test_the_text_names_exactly_what_the_data_requires(tool: str, args: dict[str
     for step, need in needs.items():  # each step's reason names the capability it needs on this call
         assert by_name[step]["reason"].endswith(f"({CAPABILITIES[need].text})"), by_name[step]
     assert "again with these arguments" not in out.message
+    # ... and it is what MCP sends: the one -32021 constructor, whose data is this very data.
+    assert out.capability is not None and out.capability.data() == data
     assert out.message == out.capability.public_message
 
 
@@ -173,3 +174,21 @@ def test_an_approval_whose_condition_is_not_known_yet_names_every_way_it_may_be_
     assert _declared_in_text(out.message) == out.required
     assert _steps_in_text(out.message) == {"ok": "form elicitation and URL elicitation"}
     assert out.message.endswith("It may also send these missing values as arguments: amount.")
+
+
+@pytest.mark.parametrize("declared", [frozenset(), frozenset({"form"}), frozenset(KEYS)], ids=["none", "form", "all"])
+def test_a_value_no_request_can_send_and_no_form_can_ask_is_no_capability_to_declare(
+        declared: frozenset[str]) -> None:
+    # A resource's value outside its URI whose type is no form field: declaring anything cannot help, so the
+    # refusal names no capability and invites no retry.
+    app = askback.App("odd")
+    with pytest.warns(UserWarning):
+        @app.resource("odd://{key}")
+        def odd(key: str, blob: dict[str, list[int]]) -> str:
+            return key
+
+    out = decide(app.resources["odd"], CallInput(arguments={"key": "k"}, caps=_caps(declared)))
+    assert isinstance(out, Refuse) and out.reason == "cannot_ask", out
+    assert "again" not in out.message and "declare" not in out.message.split("blob (")[0], out.message
+    assert "blob (cannot be asked in a form: " in out.message, out.message
+    assert out.capability is None and out.required == {}
