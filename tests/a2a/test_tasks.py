@@ -249,3 +249,35 @@ async def test_a_cancelled_task_never_runs(serve_agent: Any) -> None:
         with pytest.raises(A2AError):
             await agent.answer(task, {"ok": True})
     assert runs == []
+
+
+@pytest.mark.anyio
+async def test_an_answer_of_another_type_than_its_schema_declared_is_asked_again(serve_agent: Any) -> None:
+    # Numbers in data parts arrive as doubles (protobuf Value): 4.0 for an integer is 4, but a boolean, a
+    # numeric text or a non-finite text is not a number, and 1 is not a boolean.
+    runs: list[Any] = []
+    app = askback.App("typed")
+
+    @app.tool()
+    def book(guests: int, budget: float, outdoor: bool, name: str) -> dict[str, Any]:
+        runs.append((guests, budget, outdoor, name))
+        return {"guests": guests, "guests_type": type(guests).__name__, "outdoor": outdoor}
+
+    wrong = [
+        {"guests": True, "budget": "1e309", "outdoor": 1, "name": 5},
+        {"guests": "4", "budget": "Infinity", "outdoor": "yes", "name": True},
+        {"guests": 4.5, "budget": "NaN", "outdoor": "true", "name": ["Ada"]},
+    ]
+    async with Agent(serve_agent(app)) as agent:
+        task = await agent.call("book")
+        for answers in wrong:
+            task = await agent.answer(task, answers)
+            assert state(task) == "TASK_STATE_INPUT_REQUIRED", answers
+            assert sorted(schema_of(task)["properties"]) == sorted(answers)
+            reasons = extension_meta(task)["reasons"]
+            for name in answers:
+                assert "The previous value was not accepted: it must be " in reasons[name], (name, reasons)
+        task = await agent.answer(task, {"guests": 4, "budget": 99.5, "outdoor": False, "name": "Ada"})
+        assert state(task) == "TASK_STATE_COMPLETED", status_parts(task)
+        assert result_data(task) == {"guests": 4, "guests_type": "int", "outdoor": False}
+    assert runs == [(4, 99.5, False, "Ada")]

@@ -473,7 +473,7 @@ def test_a_step_only_the_client_can_complete_is_a_missing_capability() -> None:
     assert out.required == {"elicitation": {"form": {}}}
     assert {m.name for m in out.missing} == {"to", "ok"}
     assert "again with these arguments" not in out.message
-    assert "ok (the client did not declare form elicitation)" in out.message
+    assert "did not declare: ok (form elicitation)." in out.message
     app = make_app()
 
     @app.tool()

@@ -7,6 +7,7 @@ request must never have run one.
 
 
 import base64
+import json
 import logging
 import random
 import secrets
@@ -562,6 +563,104 @@ def test_malformed_sampling_and_roots_answers_are_asked_again(serve: Serve) -> N
         assert calls.n == 1
 
 
+# -- (4b) answers of another JSON type than their form declared -------------------------------------------
+def typed_app() -> tuple[askback.App, Calls]:
+    app = askback.App("typed")
+    calls = Calls()
+
+    @app.tool()
+    def book(guests: int, budget: float, outdoor: bool, name: str,
+             level: Annotated[int, askback.OneOf(lambda: [1, 2, 3])]) -> str:
+        calls.ran(guests=guests, budget=budget, outdoor=outdoor, name=name, level=level)
+        return "booked"
+
+    return app, calls
+
+
+RIGHT = {"guests": 4, "budget": 99.5, "outdoor": False, "name": "Ada", "level": "2"}
+WRONG_TYPED: dict[str, list[Any]] = {
+    "guests": [True, "5", "4.0", 4.5, None],
+    "budget": [True, "99.5", "1e309", "Infinity", "NaN"],
+    "outdoor": ["yes", "true", 1, 0],
+    "name": [5, True, ["Ada"]],
+    "level": [2, 2.0, True],
+}
+
+
+def test_an_answer_of_another_type_than_its_form_declared_is_asked_again_over_http(serve: Serve) -> None:
+    app, calls = typed_app()
+    url = serve(app)
+    with CheckedClient(url) as c:
+        first = asked(c.call("book"))
+        assert set(first["inputRequests"]) == set(RIGHT)
+        state = first["requestState"]
+        for name, wrongs in WRONG_TYPED.items():
+            for wrong in wrongs:
+                answers = {k: accept(**{k: wrong if k == name else v}) for k, v in RIGHT.items()}
+                again = asked(c.call("book", state=state, responses=answers))
+                assert list(again["inputRequests"]) == [name], (name, wrong, again)
+                message = again["inputRequests"][name]["params"]["message"]
+                assert "The previous value was not accepted: it must be " in message, (name, wrong, message)
+        assert calls.n == 0
+        completed(c.call("book", state=state, responses={k: accept(**{k: v}) for k, v in RIGHT.items()}))
+        assert calls.seen == [{"guests": 4, "budget": 99.5, "outdoor": False, "name": "Ada", "level": 2}]
+
+
+def test_a_json_number_too_large_for_a_double_is_not_a_finite_number(serve: Serve) -> None:
+    # The literal 1e309 is valid JSON; Python's reader makes it infinity, which no form number can be.
+    app, calls = typed_app()
+    url = serve(app)
+    with CheckedClient(url) as c:
+        state = asked(c.call("book"))["requestState"]
+        answers = {k: accept(**{k: v}) for k, v in RIGHT.items()}
+        answers["budget"] = accept(budget=1.5)
+        params = {"name": "book", "arguments": {}, "requestState": state, "inputResponses": answers,
+                  "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                            "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
+                            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}}}}
+        raw = json.dumps({"jsonrpc": "2.0", "id": 99, "method": "tools/call", "params": params})
+        raw = raw.replace('"budget": 1.5', '"budget": 1e309')
+        assert "1e309" in raw
+        response = c.http.post(url, content=raw, headers={
+            "Content-Type": "application/json", "Accept": "application/json, text/event-stream",
+            "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "book"})
+        assert response.status_code < 500 and "Traceback" not in response.text, response.text
+        reply = response.json()
+        again = asked(reply)
+        assert list(again["inputRequests"]) == ["budget"], again
+        assert "it must be a finite number, not an infinite" in again["inputRequests"]["budget"]["params"]["message"]
+        assert calls.n == 0
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+@pytest.mark.parametrize("mode", ["2026-07-28", "legacy"])
+async def test_the_sdk_client_in_either_era_is_asked_again_for_a_wrong_typed_answer(
+        serve: Serve, mode: str, anyio_backend: str) -> None:
+    # 2026-07-28: the SDK's input_required loop; legacy: askback asks over the session's back-channel.
+    import mcp_types as types
+    from mcp.client.client import Client
+
+    app, calls = typed_app()
+    url = serve(app)
+    first_wrong = {"guests": True, "budget": "1e309", "outdoor": "yes", "name": 5, "level": 2}
+    seen: dict[str, list[str]] = {}
+
+    async def elicit(context: Any, params: Any) -> types.ElicitResult:
+        (name,) = params.requested_schema["properties"]
+        seen.setdefault(name, []).append(params.message)
+        value = first_wrong[name] if len(seen[name]) == 1 else RIGHT[name]
+        return types.ElicitResult(action="accept", content={name: value})
+
+    async with Client(url, mode=mode, elicitation_callback=elicit) as client:
+        result = await client.call_tool("book", {})
+    assert not result.is_error, result
+    assert {name: len(messages) for name, messages in seen.items()} == {name: 2 for name in RIGHT}, seen
+    for name, (_, again) in seen.items():
+        assert "The previous value was not accepted: it must be " in again, (name, again)
+    assert calls.seen == [{"guests": 4, "budget": 99.5, "outdoor": False, "name": "Ada", "level": 2}]
+
+
 # -- (5) answers without a state -----------------------------------------------------------------------------
 @pytest.fixture
 def demo(monkeypatch: pytest.MonkeyPatch) -> "Iterator[tuple[askback.App, TransferCounter]]":
@@ -802,6 +901,91 @@ def test_exceptions_become_generic_errors_and_tool_error_is_shown(serve: Serve,
     # The details are for the operator: logged, with the exception.
     assert SECRET in caplog.text
     assert any(r.exc_info for r in caplog.records)
+
+
+# -- (7b) a -32021 says what its data says -------------------------------------------------------------------
+DECLARATIONS: dict[str, dict[str, Any]] = {
+    "none": {}, "form": {"elicitation": {"form": {}}}, "url": {"elicitation": {"url": {}}},
+    "form+url": {"elicitation": {"form": {}, "url": {}}}, "sampling": {"sampling": {}},
+}
+
+
+@pytest.mark.parametrize("declared", DECLARATIONS)
+@pytest.mark.parametrize("amount", [50, 2000])  # the demo confirms in a form up to 1,000 EUR, on a page above
+def test_the_32021_text_names_the_capabilities_its_data_requires_over_http(
+        serve: Serve, demo: "tuple[askback.App, TransferCounter]", declared: str, amount: int) -> None:
+    app, counter = demo
+    capabilities = DECLARATIONS[declared]
+    url = serve(app)
+    with CheckedClient(url, capabilities=capabilities) as c:
+        reply = c.call("transfer", {"amount": amount, "to": TO_IBAN, "from_account": SAVINGS})
+    need = "form" if amount <= 1000 else "url"
+    if need in (capabilities.get("elicitation") or {}):
+        assert "result" in reply, reply  # asked (in a form, or with a page link): no -32021
+        return
+    assert c.exchanges[-1].status_code == 400
+    error = reply["error"]
+    assert error["code"] == -32021, error
+    required = error["data"]["requiredCapabilities"]
+    assert required == {"elicitation": {need: {}}}
+    text = "form elicitation" if need == "form" else "URL elicitation"
+    other = "URL elicitation" if need == "form" else "form elicitation"
+    assert f"did not declare: confirm ({text}). Nothing was done." in error["message"], error["message"]
+    assert other not in error["message"]
+    declare = error["message"].split("the client must declare ", 1)[1].split(" in its capabilities", 1)[0]
+    assert json.loads(declare) == required
+    (confirm,) = [m for m in error["data"]["missing"] if m["name"] == "confirm"]
+    assert confirm["reason"].endswith(f"({text})"), confirm
+    assert counter.transfers == 0
+
+
+def test_a_resource_read_without_forms_is_never_told_to_send_arguments(serve: Serve,
+                                                                       demo: "tuple[askback.App, Any]") -> None:
+    # A read has no arguments beyond its URI: a value outside the URI only a form can bring is a missing
+    # capability, whatever else the client declared; a value inside the URI is read again with another URI.
+    app = askback.App("library")
+    reads: list[Any] = []
+
+    @app.resource("books://{title}")
+    def book(title: str, edition: Annotated[int, Field(ge=1, description="Which edition")]) -> str:
+        reads.append((title, edition))
+        return f"{title}, edition {edition}"
+
+    @app.resource("shelves://{number}")
+    def shelf(number: int) -> str:
+        return f"shelf {number}"
+
+    demo_url = serve(demo[0])
+    url = serve(app)
+    for declared in ({}, {"elicitation": {"url": {}}}, {"sampling": {}, "roots": {}}):
+        for target, uri in ((url, "books://Dune"), (demo_url, "demo://greeting/Ada")):
+            with CheckedClient(target, capabilities=declared) as c:
+                error = c.send("resources/read", {"uri": uri})["error"]
+            assert error["code"] == -32021, (declared, error)
+            assert error["data"]["requiredCapabilities"] == {"elicitation": {"form": {}}}
+            assert "(form elicitation). Nothing was done." in error["message"], error["message"]
+            assert "argument" not in error["message"], error["message"]
+            assert all(m["asArgument"] is False for m in error["data"]["missing"]), error
+    with CheckedClient(url) as c:  # declared: asked in a form
+        assert c.send("resources/read", {"uri": "books://Dune"})["result"]["resultType"] == "input_required"
+    with CheckedClient(url, capabilities={}) as c:
+        bad_uri = c.send("resources/read", {"uri": "shelves://top"})["error"]
+    assert bad_uri["code"] == -32602 and bad_uri["data"]["outcome"] == "cannot_ask", bad_uri
+    assert bad_uri["message"].endswith("Read a URI of shelves://{number} with other values for: number."), bad_uri
+    assert "again with these arguments" not in bad_uri["message"]
+    assert reads == []
+
+
+def test_a_prompt_without_forms_is_told_to_send_its_listed_arguments(serve: Serve,
+                                                                   demo: "tuple[askback.App, Any]") -> None:
+    url = serve(demo[0])
+    with CheckedClient(url, capabilities={}) as c:
+        listed = c.send("prompts/list")["result"]["prompts"]
+        error = c.send("prompts/get", {"name": "release_notes", "arguments": {"version": "1.4.0"}})["error"]
+    (entry,) = [p for p in listed if p["name"] == "release_notes"]
+    assert "audience" in [a["name"] for a in entry["arguments"]]  # so sending it is something a client can do
+    assert error["code"] == -32602 and error["data"]["outcome"] == "cannot_ask", error
+    assert error["message"].endswith("Call release_notes again with these arguments: audience."), error
 
 
 # -- (8) oversize state --------------------------------------------------------------------------------------

@@ -221,4 +221,5 @@ def test_typescript_sdk_client_gets_the_missing_capability_message(serve: Serve,
     output = tsclient.run("transfer.mjs", serve(demo_app), mode, "cannot_ask")
     assert output["ok"] is False and output["code"] == -32021, output
     assert output["asked"] == []
-    assert "transfer needs what this client did not declare: to (" in output["error"]
+    assert "transfer needs what this client did not declare: confirm (form elicitation)." in output["error"]
+    assert "send these missing values as arguments: to, from_account." in output["error"]

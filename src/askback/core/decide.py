@@ -18,8 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from askback.core import kinds
+from askback.core.capabilities import CAPABILITIES
+from askback.core.errors import MissingCapability
 from askback.core.forms import AnswerInvalid
-from askback.core.kinds import MISSING, NEEDS_JSON, ConfirmParam, Param, can_ask
+from askback.core.kinds import MISSING, ConfirmParam, Param, can_ask
 from askback.core.markers import Caller, Option
 from askback.core.marks import MarkRequest
 from askback.core.outcomes import Ask, Complete, Need, Outcome, Refuse
@@ -243,45 +245,74 @@ class _Round:
     def _why(self, p: Param) -> str:
         problem = self.problems.by_name.get(p.name)
         if problem:
-            return f"the value given was not accepted: {problem}; and it {p.why_unaskable(self.caps)}"
-        return p.why_unaskable(self.caps)
+            return f"the value given was not accepted: {problem}; {p.why_unaskable(self)}"
+        return p.why_unaskable(self)
 
     def _cannot_ask(self, unaskable: Sequence[Param]) -> Refuse:
-        """Name every missing value. Values only the client can give on this request (a confirmation, a sample,
-        roots) make it a missing capability: retrying with arguments cannot complete the call."""
+        """Name every missing value. Values no other request can send (a confirmation, a sample, roots, a
+        resource's value outside its URI) make it a missing capability when a capability would let them be
+        asked: only the client declaring it can complete the call, so a retry is never told to send them."""
         props = self.spec.input_schema.get("properties", {})
         missing: list[MissingValue] = []
-        blocked = [p for p in unaskable if not p.from_arguments]
+        resend: list[Param] = []  # a retry can send these
+        needs: list[tuple[str, str]] = []  # what only a capability can bring: (name, the capability's key)
+        impossible: list[Param] = []  # neither sent nor asked (a type that is no form field), whatever is declared
         for p in self.spec.params:
             if p.injected or p.name in self.values:
                 continue
-            if p.from_arguments:
+            if self.spec.resendable(p):
                 reason = self.problems.by_name.get(p.name, "missing")
                 missing.append(MissingValue(p.name, self._argument_schema(p.name, props), reason, True))
+                resend.append(p)
                 continue
-            missing.append(MissingValue(p.name, {}, _client_step(p), False))
-            if p not in blocked and not can_ask(self.caps, p.needs_now(self)):
-                blocked.append(p)
-        shown = list({p.name: p for p in [*unaskable, *blocked]}.values())
-        why = ", ".join(f"{p.name} ({self._why(p)})" for p in shown)
-        if blocked:
-            required: dict[str, Any] = {}
-            for p in blocked:
-                for cap, detail in NEEDS_JSON[p.needs_now(self)].items():
-                    required.setdefault(cap, {}).update(detail)
-            message = (
-                f"{self.spec.name} needs what this client did not declare: {why}. Nothing was done. "
-                "The client must declare the capabilities named to complete this call."
+            if isinstance(p, kinds.ValueParam) and p.form.schema is None:
+                impossible.append(p)
+                missing.append(MissingValue(p.name, {}, self._why(p), False))
+                continue
+            ways = p.may_need(self)
+            missing.append(MissingValue(p.name, {}, _client_step(p, ways), False))
+            if not any(can_ask(self.caps, way) for way in ways):
+                needs.extend((p.name, way) for way in ways)  # (declaring every way it may take certainly does)
+        if needs and not impossible:
+            problems = self.problems.by_name
+            arguments = [
+                f"{p.name} (the value given was not accepted: {problems[p.name]})" if p.name in problems else p.name
+                for p in resend
+            ]
+            error = MissingCapability(
+                self.spec.name,
+                needs,
+                arguments=arguments,
+                missing=[m.describe() for m in missing],
             )
-            return Refuse("missing_capability", message, tuple(missing), required)
+            return Refuse.missing_capability(error, tuple(missing))
+        named = {p.name for p in unaskable} | {p.name for p in impossible} | {name for name, _ in needs}
+        shown = [p for p in self.spec.params if p.name in named]
+        why = ", ".join(f"{p.name} ({self._why(p)})" for p in shown)
         names = ", ".join(m.name for m in missing if m.as_argument)
-        after = f" Call {self.spec.name} again with these arguments: {names}." if names else ""
+        after = ""
+        if names and not impossible:
+            if self.spec.kind == "resource":
+                after = f" Read a URI of {self.spec.uri_template} with other values for: {names}."
+            else:
+                after = f" Call {self.spec.name} again with these arguments: {names}."
         message = f"{self.spec.name} is missing values it cannot ask for here: {why}. Nothing was done.{after}"
         return Refuse("cannot_ask", message, tuple(missing))
 
 
-def _client_step(p: Param) -> str:
-    return {
-        "secret": "needs a value entered on a page (URL mode)",
-        "approval": "needs an approval given on a page (URL mode)",
-    }.get(p.kind, f"needs a {p.kind} answer from the client")
+def _client_step(p: Param, ways: Sequence[str]) -> str:
+    """What only the client can give for `p`, and the capabilities it is asked with (the same as the data's)."""
+    if len(ways) > 1:  # an approval whose condition reads values still missing
+        texts = " or ".join(CAPABILITIES[way].text for way in ways)
+        return f"needs a confirmation in a form or an approval on a page, depending on values still missing ({texts})"
+    need = ways[0]
+    what = {
+        "secret": "a value entered on a page",
+        "approval": "an approval given on a page" if need == "url" else "a confirmation answered in a form",
+        "confirm": "a confirmation answered in a form",
+        "sample": "a reply from the client's model",
+        "roots": "the client's roots",
+        "value": "a value asked in a form, as it is not part of the URI",
+        "choice": "a choice asked in a form, as it is not part of the URI",
+    }.get(p.kind, f"a {p.kind} answer from the client")
+    return f"needs {what} ({CAPABILITIES[need].text})"

@@ -7,9 +7,13 @@ sent, so a client learns nothing about why a state failed.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
+
+from askback.core.capabilities import CAPABILITIES, required_capabilities
 
 PARSE_ERROR = -32700
 INVALID_PARAMS = -32602
@@ -126,19 +130,48 @@ class StateTooLarge(AskbackError):
 
 
 class MissingCapability(AskbackError):
-    """The call can only complete with something the client did not declare it can do (MCP `-32021`)."""
+    """The call can only complete with something the client did not declare it can do (MCP `-32021`).
+
+    The one constructor of every `-32021`: the text names each step with the capability it needs, and the
+    capabilities to declare, both from the same `needs` the `requiredCapabilities` data is built from, so the
+    two cannot disagree. `arguments` are the other missing values, which a retry can send as arguments.
+    """
 
     wire = WireMapping(
         jsonrpc_code=MISSING_REQUIRED_CLIENT_CAPABILITY, http_status=400, a2a_state="TASK_STATE_REJECTED"
     )
 
-    def __init__(self, message: str, required: dict[str, Any], missing: list[dict[str, Any]]) -> None:
+    def __init__(
+        self,
+        target: str,
+        needs: Sequence[tuple[str | None, str]],
+        *,
+        arguments: Sequence[str] = (),
+        missing: Sequence[Mapping[str, Any]] = (),
+    ) -> None:
+        """`needs`: (the step, or None for the call itself; the key of the capability it needs) pairs."""
+        self.needs = tuple(needs)
+        self.required = required_capabilities(key for _, key in self.needs)
+        self.missing = [dict(m) for m in missing]
+        by_step: dict[str | None, list[str]] = {}
+        for step, key in self.needs:
+            by_step.setdefault(step, []).append(CAPABILITIES[key].text)
+        named = {step: " and ".join(texts) for step, texts in by_step.items()}
+        steps = ", ".join(texts if step is None else f"{step} ({texts})" for step, texts in named.items())
+        declare = json.dumps(self.required, separators=(",", ":"))
+        message = (
+            f"{target} needs what this client did not declare: {steps}. Nothing was done. "
+            f"To complete this call, the client must declare {declare} in its capabilities."
+        )
+        if arguments:
+            message += f" It may also send these missing values as arguments: {', '.join(arguments)}."
         super().__init__(message)
-        self.required = required
-        self.missing = missing
 
     def data(self) -> dict[str, Any]:
-        return {"requiredCapabilities": self.required, "missing": self.missing}
+        data: dict[str, Any] = {"requiredCapabilities": self.required}
+        if self.missing:
+            data["missing"] = self.missing
+        return data
 
 
 class StoreUnavailable(AskbackError):

@@ -12,7 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol
 
+from askback.core.capabilities import CAPABILITIES
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, multi_choice_schema
+from askback.core.jsontypes import type_problem
 from askback.core.markers import Answer, Caller, Option, Root, Sample
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import Refuse
@@ -25,14 +27,6 @@ NEED_OPTIONS: Literal["need_options"] = "need_options"
 UNASKABLE: Literal["unaskable"] = "unaskable"
 Resolution = Question | Refuse | MarkRequest | Literal["known", "need_options", "unaskable"]
 
-# What a client must declare to be asked each way (MCP `ClientCapabilities` shapes, for `-32021`).
-NEEDS_JSON: dict[str, dict[str, Any]] = {
-    "form": {"elicitation": {"form": {}}},
-    "url": {"elicitation": {"url": {}}},
-    "sampling": {"sampling": {}},
-    "roots": {"roots": {}},
-}
-NEEDS_TEXT = {"form": "form elicitation", "url": "URL elicitation", "sampling": "sampling", "roots": "roots"}
 MISSING: Any = object()
 DEFERRED: Any = type("Deferred", (), {"__repr__": lambda self: "DEFERRED"})()  # read by the flow, at run time
 
@@ -92,12 +86,19 @@ class Param:
     def from_json(self, raw: Any) -> Any:
         return raw
 
-    def why_unaskable(self, caps: Capabilities) -> str:
-        return f"the client did not declare {NEEDS_TEXT[self.needs_now(None)]}"
+    def why_unaskable(self, r: RoundView) -> str:
+        """Why it cannot be asked on this round: the capability it is asked with on it, not declared."""
+        return f"the client did not declare {CAPABILITIES[self.needs_now(r)].text}"
 
     def needs_now(self, r: RoundView | None) -> str:
-        """The capability this parameter is asked with on this round (some kinds decide per call)."""
+        """The capability (a key of `CAPABILITIES`) this parameter is asked with on this round (some kinds
+        decide per call)."""
         return self.needs
+
+    def may_need(self, r: RoundView) -> tuple[str, ...]:
+        """Every capability it may be asked with once the values still missing are known (one, but for a kind
+        whose way of asking depends on them)."""
+        return (self.needs_now(r),)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -114,10 +115,10 @@ class ValueParam(Param):
     def from_json(self, raw: Any) -> Any:
         return self.form.validate(raw)
 
-    def why_unaskable(self, caps: Capabilities) -> str:
+    def why_unaskable(self, r: RoundView) -> str:
         if self.form.schema is None:
             return f"cannot be asked in a form: {self.form.unaskable}"
-        return super().why_unaskable(caps)
+        return super().why_unaskable(r)
 
     def resolve(self, r: RoundView) -> Resolution:
         supplied = r.arguments.get(self.name, MISSING)
@@ -178,6 +179,10 @@ class ValueParam(Param):
         leak = r.check_answer(content[self.field])
         if leak is not None:
             return r.again(self, q, leak)
+        # An answer is of the type its form declared (`true` is no integer); only then is it converted.
+        wrong = type_problem(q.schema["properties"][self.field], content[self.field])
+        if wrong is not None:
+            return r.again(self, q, wrong)
         try:
             value = self.check(r, self.form.validate(content[self.field]))
         except AnswerInvalid as exc:
@@ -308,12 +313,19 @@ class ApprovalParam(ConfirmParam):
     def out_of_band(self, r: RoundView | None) -> bool:
         if self.condition is None:
             return True
-        if r is None:
-            return True
+        if r is None or not self.decided(r):
+            return True  # not decided yet (its values are still missing): the stricter way, a page
         return bool(self.condition(**{n: r.values[n] for n in self.condition_params}))
 
     def needs_now(self, r: RoundView | None) -> str:
         return "url" if self.out_of_band(r) else "form"
+
+    def decided(self, r: RoundView) -> bool:
+        """Whether the values its condition reads are known, so `needs_now` says how it is asked this call."""
+        return self.condition is None or all(n in r.values for n in self.condition_params)
+
+    def may_need(self, r: RoundView) -> tuple[str, ...]:
+        return (self.needs_now(r),) if self.decided(r) else ("form", "url")
 
     def resolve(self, r: RoundView) -> Resolution:
         if not self.out_of_band(r):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from askback.core.errors import MissingCapability
 from askback.core.markers import Caller
 from askback.core.marks import MarkRequest
 from askback.core.progress import Progress
@@ -52,13 +53,23 @@ class Need:
 class Refuse:
     """End the call without running the function, saying why.
 
-    `required` names the client capabilities that would let the call complete (for `missing_capability`).
+    `capability` is the `-32021` error of a `missing_capability` refusal: every wire that shows one shows its
+    text, and MCP raises it as is (made by `Refuse.missing_capability`, never by hand).
     """
 
     reason: RefuseReason
     message: str
     missing: tuple[MissingValue, ...] = ()
-    required: dict[str, Any] = field(default_factory=dict)
+    capability: MissingCapability | None = field(default=None, compare=False)
+
+    @classmethod
+    def missing_capability(cls, error: MissingCapability, missing: tuple[MissingValue, ...]) -> Refuse:
+        return cls("missing_capability", error.public_message, missing, error)
+
+    @property
+    def required(self) -> dict[str, Any]:
+        """The client capabilities that would let the call complete (for `missing_capability`)."""
+        return self.capability.required if self.capability is not None else {}
 
     @property
     def is_error(self) -> bool:

@@ -85,6 +85,13 @@ class Spec:
         """The parameters a caller may send as arguments (the input schema's properties)."""
         return tuple(p for p in self.params if p.from_arguments)
 
+    def resendable(self, p: Param) -> bool:
+        """Whether a caller can send `p` itself on another request: a tool's or prompt's argument, or a
+        variable of a resource's URI (a read has no other arguments: a value outside the URI can only be asked)."""
+        if self.kind == "resource":
+            return p.name in template_fields(self.uri_template)
+        return p.from_arguments
+
 
 def template_fields(template: str | None) -> tuple[str, ...]:
     """The parameter names a `{name}` template refers to, in order of first use."""

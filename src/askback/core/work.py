@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from askback.core.decide import AnswerGuard, guard_form, no_answer_guard
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, field_form
+from askback.core.jsontypes import type_problem
 from askback.core.kinds import form_answer
 from askback.core.markers import Option
 from askback.core.questions import FormQuestion, canonical_json, short_digest
@@ -101,6 +102,9 @@ class WorkQuestion:
         leak = answer_guard(raw)
         if leak is not None:
             return Again(leak)
+        wrong = type_problem(self.prop, raw)  # of the type its form declared, as a parameter's answer is
+        if wrong is not None:
+            return Again(wrong)
         if self.kind == "choose":
             by_text = {str(o.value): o for o in self.options}
             chosen = by_text.get(str(raw))

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from askback.app import App
-from askback.core.errors import INTERNAL_ERROR, INVALID_PARAMS, MISSING_REQUIRED_CLIENT_CAPABILITY, AskbackError
+from askback.core.errors import INTERNAL_ERROR, INVALID_PARAMS, AskbackError
 from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.secrets import SecretInForm
 from askback.core.spec import Spec
@@ -85,8 +85,8 @@ class Calls:
             shaped = type(step.value) is not str and isinstance(step.value, Mapping) and "content" in step.value
             return result, not shaped and isinstance(result.get("structuredContent", {}), dict)
         if isinstance(step, Refused):
-            if step.refusal.reason == "missing_capability":
-                raise _missing_capability(step)
+            if step.refusal.capability is not None:
+                raise _rpc_error(step.refusal.capability)
             return wire.tool_refusal(step.refusal, has_output_schema=has_output), True
         return wire.input_required(step.questions, step.state), True
 
@@ -120,8 +120,8 @@ class Calls:
         except _Internal:
             raise RpcError(INTERNAL_ERROR, "Internal error") from None
         if isinstance(step, Refused):
-            if step.refusal.reason == "missing_capability":
-                raise _missing_capability(step)
+            if step.refusal.capability is not None:
+                raise _rpc_error(step.refusal.capability)
             data: dict[str, Any] = {"outcome": step.refusal.reason}
             if step.refusal.missing:
                 data["missing"] = [m.describe() for m in step.refusal.missing]
@@ -147,10 +147,3 @@ def _is_sdk_error(exc: Exception) -> bool:
 
 def _rpc_error(exc: AskbackError) -> RpcError:
     return RpcError(exc.wire.jsonrpc_code or exc.wire.fallback_code, exc.public_message, exc.data())
-
-
-def _missing_capability(step: Refused) -> RpcError:
-    """MCP 2026-07-28: processing that requires an undeclared client capability fails with -32021 (HTTP 400)."""
-    refusal = step.refusal
-    data = {"requiredCapabilities": refusal.required, "missing": [m.describe() for m in refusal.missing]}
-    return RpcError(MISSING_REQUIRED_CLIENT_CAPABILITY, refusal.message, data)

@@ -32,7 +32,7 @@ from askback.mcp import wire
 from askback.mcp.calls import Calls, Play, RpcError
 from askback.mcp.checks import header_schemas
 from askback.mcp.guard import RetryFieldsGuard
-from askback.mcp.tasks import McpTasks, created, declared, missing_extension
+from askback.mcp.tasks import McpTasks, created, declared, mcp_error, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.types import Capabilities
 
@@ -170,16 +170,14 @@ class AppServer:
             step = await self.flow.resolve(spec, rnd)
         except AskbackError as exc:
             if exc.wire.jsonrpc_code is not None:
-                raise MCPError(code=exc.wire.jsonrpc_code, message=exc.public_message, data=exc.data()) from None
+                raise mcp_error(exc) from None
             return wire.tool_error(exc.public_message)
         if isinstance(step, Ready):
             task_id, state = await self.tasks.runner.create(spec, step, rnd.principal)
             return created(task_id, state)
         if isinstance(step, Refused):
-            if step.refusal.reason == "missing_capability":
-                refusal = step.refusal
-                data = {"requiredCapabilities": refusal.required, "missing": [m.describe() for m in refusal.missing]}
-                raise MCPError(code=types.MISSING_REQUIRED_CLIENT_CAPABILITY, message=refusal.message, data=data)
+            if step.refusal.capability is not None:
+                raise mcp_error(step.refusal.capability)
             return wire.tool_refusal(step.refusal, has_output_schema=spec.output_schema is not None)
         assert isinstance(step, Asking)
         return wire.input_required(step.questions, step.state)

@@ -24,7 +24,8 @@ from mcp.shared.inbound import MCP_NAME_HEADER, decode_header_value
 from mcp_types.jsonrpc import HEADER_MISMATCH
 from pydantic import BaseModel, ConfigDict
 
-from askback.core.errors import AskbackError, Declined
+from askback.core.capabilities import TASKS_EXTENSION
+from askback.core.errors import AskbackError, Declined, MissingCapability
 from askback.core.outcomes import Refuse
 from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
@@ -40,8 +41,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("askback.mcp")
 
-EXTENSION = "io.modelcontextprotocol/tasks"
-REQUIRED: dict[str, Any] = {"extensions": {EXTENSION: {}}}
+EXTENSION = TASKS_EXTENSION
 TOOL_MARKER = EXTENSION  # `_meta` key of a tools/list entry: {"taskSupport": "optional" | "required"}
 TASK_METHODS = ("tasks/get", "tasks/update", "tasks/cancel")
 _UNKNOWN = "Unknown task: no task with this id exists for this caller (it may have expired)."
@@ -54,11 +54,13 @@ def declared(ctx: ServerRequestContext[Any]) -> bool:
 
 
 def missing_extension(what: str) -> MCPError:
-    return MCPError(
-        code=types.MISSING_REQUIRED_CLIENT_CAPABILITY,
-        message=f"{what} needs the tasks extension: declare {EXTENSION} in the request's client capabilities",
-        data={"requiredCapabilities": REQUIRED},
-    )
+    """`what` (a method, or "NAME runs only as a task: it") needs the extension this request did not declare."""
+    return mcp_error(MissingCapability(what, [(None, "tasks")]))
+
+
+def mcp_error(exc: AskbackError) -> MCPError:
+    """An askback error as the SDK's JSON-RPC error, by its wire mapping (the SDK writes it, with its status)."""
+    return MCPError(code=exc.wire.jsonrpc_code or exc.wire.fallback_code, message=exc.public_message, data=exc.data())
 
 
 def _iso(t: float) -> str:
