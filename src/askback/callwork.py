@@ -20,6 +20,7 @@ from askback.core.decide import AnswerGuard
 from askback.core.errors import Declined, NeedsTask, ToolError
 from askback.core.markers import Option, Work
 from askback.core.questions import Question
+from askback.core.text import render
 from askback.core.work import (
     Accepted,
     Again,
@@ -33,6 +34,7 @@ from askback.core.work import (
 logger = logging.getLogger("askback")
 
 AskOne = Callable[[Question], Awaitable[Any]]
+Status = Callable[[str], Awaitable[None]]
 
 
 class InlineWork(Work):
@@ -66,15 +68,18 @@ class ConversedWork(Work):
     `can_ask`: whether this client can be asked a form at all (it declared form elicitation and the request has
     a back-channel); if not, a question ends the call with a tool error saying so. The function has run up to
     that question, so the message says that nothing MORE was done, never that nothing was. `max_asks` bounds
-    how often one question is asked again after unusable answers (the flow's round limit).
+    how often one question is asked again after unusable answers (the flow's round limit). `status` sends a
+    `work.status` text to the client, if the request asked for progress (else it is not shown).
     """
 
-    def __init__(self, tool: str, ask: AskOne, *, can_ask: bool, answer_guard: AnswerGuard, max_asks: int) -> None:
+    def __init__(self, tool: str, ask: AskOne, *, can_ask: bool, answer_guard: AnswerGuard, max_asks: int,
+                 status: Status | None = None) -> None:
         self._tool = tool
         self._ask_one = ask
         self._can_ask = can_ask
         self._answer_guard = answer_guard
         self._max_asks = max_asks
+        self._status = status
         self._ordinal = 0
 
     async def confirm(self, text: str, **values: Any) -> bool:
@@ -88,7 +93,8 @@ class ConversedWork(Work):
         return self._value(await self._ask(lambda: value_question(text, kind, values, field=field)))
 
     async def status(self, text: str, **values: Any) -> None:
-        return None  # a 2025-11-25 call has no status to set while it runs; its result says what was done
+        if self._status is not None:
+            await self._status(render(text, values) if values else text)
 
     def _value(self, reading: Any) -> Any:
         if isinstance(reading, Accepted):

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 import anyio
 
-from askback.callwork import AskOne, ConversedWork, InlineWork
+from askback.callwork import AskOne, ConversedWork, InlineWork, Status
 from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, CallInput, decide, guard_form, no_answer_guard
 from askback.core.errors import Declined, InvalidRequestState, Rejection
 from askback.core.forms import AnswerInvalid
@@ -288,6 +288,7 @@ class Flow:
         ask: AskOne,
         notify: Notify | None = None,
         *,
+        status: Status | None = None,
         poll_seconds: float = 0.5,
         patience_seconds: float = 900.0,
     ) -> Step:
@@ -295,11 +296,12 @@ class Flow:
 
         A URL question the person accepted is not asked again while its page step is pending: the flow waits
         (polling the store) and calls `notify` with the question once the step is finished. Once the function
-        runs, the questions it asks during its work (`askback.Work`) go through the same `ask`.
+        runs, the questions it asks during its work (`askback.Work`) go through the same `ask`, and its
+        `work.status` texts through `status`.
         """
         holder = LiveSession()
         work = ConversedWork(spec.name, ask, can_ask=rnd.caps.form, answer_guard=self.runtime.answer_guard,
-                             max_asks=self.runtime.max_rounds) if spec.work_param is not None else None
+                             max_asks=self.runtime.max_rounds, status=status) if spec.work_param is not None else None
         responses: dict[str, Any] | None = None
         accepted: dict[str, tuple[UrlQuestion, Any]] = {}  # fingerprint -> (question, its answer)
         waited = 0.0

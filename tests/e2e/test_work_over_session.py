@@ -36,6 +36,7 @@ def housekeeping() -> tuple[askback.App, list[str]]:
     @app.tool(task="optional")
     async def tidy(folder: Annotated[str, Field(description="Folder to tidy")], *, work: askback.Work) -> str:
         """Scan a folder, ask which copy to keep and how many days back, confirm, then delete."""
+        await work.status("Scanning {folder}", folder=folder)
         done.append(f"scanned {folder}")
         keep = await work.choose("Two copies of {name} were found. Which one do we keep?",
                                  [askback.Option("a", "The newer copy"), askback.Option("b", "The older copy")],
@@ -47,6 +48,7 @@ def housekeeping() -> tuple[askback.App, list[str]]:
                                   folder=folder):
             done.append("kept everything")
             return "Kept everything."
+        await work.status("Deleting {n} files", n=3)
         done.append("deleted")
         return f"Deleted 3 files; kept copy {keep}."
 
@@ -194,3 +196,63 @@ async def test_a_2026_07_28_call_that_is_not_a_task_still_says_a_task_is_needed(
     assert result.is_error is True
     assert "only a task can do" in text_of(result) and "io.modelcontextprotocol/tasks" in text_of(result)
     assert elicitor.asked == [] and done == ["scanned /srv/logs"]
+
+
+async def test_a_question_for_a_credential_is_never_put_to_the_client(serve: Serve) -> None:
+    """The secret guard refuses a work question asking for a password, as it does in a task: the client is never
+    shown it, and the tool error names the tool's mistake."""
+    app = askback.App("careless", store="memory://")
+    done: list[str] = []
+
+    @app.tool(task="optional")
+    async def rotate(*, work: askback.Work) -> str:
+        done.append("started")
+        password = await work.ask("What is the database password?")
+        done.append("asked")
+        return f"rotated with {password}"
+
+    elicitor = answering(value="hunter2")
+    async with Client(serve(app), mode=LEGACY, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("rotate", {})
+
+    assert result.is_error is True
+    assert text_of(result).startswith("rotate failed: the work asked for a password in a form")
+    assert text_of(result).endswith("Nothing more was done.")
+    assert elicitor.asked == [] and done == ["started"]
+
+
+async def test_answers_that_never_fit_stop_after_the_round_limit(serve: Serve) -> None:
+    app = askback.App("stubborn", store="memory://", max_rounds=3)
+    done: list[str] = []
+
+    @app.tool(task="optional")
+    async def pick(*, work: askback.Work) -> str:
+        days = await work.ask("How many days?", int)
+        done.append(f"days {days}")
+        return f"{days} days"
+
+    elicitor = answering(value="many")
+    async with Client(serve(app), mode=LEGACY, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("pick", {})
+
+    assert result.is_error is True
+    assert text_of(result) == "pick asked 3 times without a usable answer. Nothing more was done."
+    assert elicitor.fields() == ["value", "value", "value"] and done == []
+
+
+async def test_work_status_reaches_a_client_that_asked_for_progress(serve: Serve) -> None:
+    """`work.status` is a task's status message; on a session call it is a progress notification with the text,
+    sent only to a request that carried a progress token (the SDK's `progress_callback` sends one)."""
+    app, done = housekeeping()
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def progress(value: float, total: float | None, message: str | None) -> None:
+        seen.append((value, total, message))
+
+    elicitor = answering(choice="a", value=3, confirm=True)
+    async with Client(serve(app), mode=LEGACY, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("tidy", {"folder": "/srv/logs"}, progress_callback=progress)
+        silent = await client.call_tool("tidy", {"folder": "/srv/logs"})
+
+    assert text_of(result) == text_of(silent) == "Deleted 3 files; kept copy a."
+    assert seen == [(1, None, "Scanning /srv/logs"), (2, None, "Deleting 3 files")]
