@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.e2e.test_cli import ROOT, askback_command, serve_env
 from tests.support.processes import stop
@@ -151,15 +152,17 @@ def _initialize(http: httpx.Client, url: str) -> dict[str, Any]:
     return answer
 
 
-def test_a_start_logs_no_error_and_the_first_sdk_request_is_answered(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stack", [["--http", "httptools", "--loop", "uvloop"], ["--http", "h11", "--loop", "asyncio"]],
+                         ids=["httptools-uvloop", "h11-asyncio"])
+def test_a_start_logs_no_error_and_the_first_sdk_request_is_answered(tmp_path: Path, stack: list[str]) -> None:
     """A start at debug level logs no traceback and no error, also while the server waits for its first client
     (a start-up timer once failed there, at every start, with `NoEventLoopError`), and the SDK path, built on
     first need, answers that client's first request: a 2025-11-25 `initialize`."""
     target = tmp_path / "cold_app.py"
     target.write_text(APP)
-    process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0", "--log-level", "debug"],
-                               cwd=ROOT, env=serve_env(tmp_path / "data"), text=True, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.PIPE)
+    process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0", "--log-level", "debug",
+                                *stack], cwd=ROOT, env=serve_env(tmp_path / "data"), text=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         stderr = _Stderr(process)
         url = stderr.until(SERVING).group(1)
