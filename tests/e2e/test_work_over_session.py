@@ -256,3 +256,4 @@ async def test_work_status_reaches_a_client_that_asked_for_progress(serve: Serve
 
     assert text_of(result) == text_of(silent) == "Deleted 3 files; kept copy a."
     assert seen == [(1, None, "Scanning /srv/logs"), (2, None, "Deleting 3 files")]
+    assert done == ["scanned /srv/logs", "keep a", "days 3", "deleted"] * 2
