@@ -18,6 +18,7 @@ from pydantic import Field
 import askback
 from askback.demo import app as demo_app
 from tests.e2e.test_sdk_client import Elicitor, Serve, accept, by_field, text_of
+from tests.support import tsclient
 
 pytestmark = pytest.mark.anyio
 LEGACY = "legacy"
@@ -257,3 +258,23 @@ async def test_work_status_reaches_a_client_that_asked_for_progress(serve: Serve
     assert text_of(result) == text_of(silent) == "Deleted 3 files; kept copy a."
     assert seen == [(1, None, "Scanning /srv/logs"), (2, None, "Deleting 3 files")]
     assert done == ["scanned /srv/logs", "keep a", "days 3", "deleted"] * 2
+
+
+@pytest.mark.parametrize(("answer", "said"), [("yes", "Deleted 3 files from /var/log/shop."),
+                                              ("no", "Kept all 3 files.")])
+def test_the_typescript_sdk_client_runs_clean_logs_on_2025_11_25(serve: Serve, answer: str, said: str) -> None:
+    """The foreign client of the outside test (TS SDK v2, legacy mode, no tasks extension) that never could."""
+    output = tsclient.run("clean_logs.mjs", serve(demo_app), answer)
+    assert output["ok"] is True and output["version"] == "2025-11-25", output
+    assert output["result"]["content"] == [{"type": "text", "text": said}]
+    assert output["result"].get("isError", False) is False
+    (asked,) = output["asked"]
+    assert asked.startswith("Delete these 3 files? ")
+
+
+def test_the_typescript_sdk_client_without_elicitation_is_told_the_truth(serve: Serve) -> None:
+    output = tsclient.run("clean_logs.mjs", serve(demo_app), "none")
+    assert output["ok"] is True, output
+    assert output["result"]["isError"] is True
+    (block,) = output["result"]["content"]
+    assert "did not declare form elicitation" in block["text"] and "Nothing more was done." in block["text"]
