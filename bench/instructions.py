@@ -13,9 +13,8 @@ What instructions leave out: kernel time (the loopback TCP stack, epoll), and wh
 instructions (cache misses). So a ratio here is close to, not equal to, the ratio of CPU seconds
 `bench/run.py` measures; it says whether a change made a flow cheaper when the clock cannot.
 
-The askback server runs with `--lean-only`: the SDK path it builds in a thread after its first answer costs
-about 90 s under valgrind and would overlap the measured flows (this flow never needs it). Needs valgrind
-(Debian's package).
+The askback server never builds its SDK path here (this flow never needs it, and askback builds it only on
+first need). Needs valgrind (Debian's package).
 """
 
 from __future__ import annotations
@@ -48,8 +47,6 @@ def count(kind: str, flows: int, concurrency: int) -> int:
     command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--collect-atstart=no",
                "--toggle-collect=uv_run", sys.executable, "-m", "bench.servers", kind, "--port", str(port),
                "--http", "httptools", "--loop", "uvloop"]
-    if kind == "askback":
-        command.append("--lean-only")
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True)

@@ -267,8 +267,6 @@ def main() -> None:
     parser.add_argument("--loop", default="auto", choices=("auto", "uvloop", "asyncio"))
     parser.add_argument("--trace", action="store_true", help="configure a tracer provider before building")
     parser.add_argument("--profile", metavar="FILE", help="profile between SIGUSR1 and SIGUSR2 into FILE")
-    parser.add_argument("--lean-only", action="store_true",
-                        help="askback: never build the SDK path in the background (bench/instructions.py)")
     args = parser.parse_args()
     import uvicorn
 
@@ -276,12 +274,6 @@ def main() -> None:
         configure_tracing()
     if args.profile:
         profile_window(args.profile)
-    if args.lean_only:
-        # Under valgrind the background build of the SDK path (its imports and models) would overlap the
-        # measured flows; the lean path answers this flow without it. A request that needed it would wait.
-        import askback.mcp.http
-
-        askback.mcp.http._Warmer.start = lambda self: None  # type: ignore[method-assign]
     uvicorn.run(BUILDERS[args.kind](), host="127.0.0.1", port=args.port, log_level="warning", workers=1,
                 http=args.http, loop=args.loop)
 

@@ -101,7 +101,7 @@ def test_an_endpoint_whose_part_cannot_be_built_answers_a_clear_error(caplog: py
             yield
 
     asgi = Starlette(lifespan=lifespan)
-    asgi.mount("/mcp", _SdkEndpoint(on_demand, lambda: None))
+    asgi.mount("/mcp", _SdkEndpoint(on_demand))
     with TestClient(asgi) as http:
         for _ in range(2):
             response = http.post("/mcp", content=json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list"}))

@@ -23,8 +23,9 @@ from typing import Any, Protocol
 
 import anyio
 
+from askback.callwork import AskOne, ConversedWork, InlineWork, Status
 from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, CallInput, decide, guard_form, no_answer_guard
-from askback.core.errors import InvalidRequestState, NeedsTask, Rejection
+from askback.core.errors import Declined, InvalidRequestState, Rejection
 from askback.core.forms import AnswerInvalid
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller, Option, Secret, Work
@@ -133,31 +134,6 @@ class Ready:
     read_secrets: bool = False
 
 
-class InlineWork(Work):
-    """The `askback.Work` of a call that is not a task: progress is ignored, a question ends the call."""
-
-    def __init__(self, tool: str) -> None:
-        self._tool = tool
-
-    def _cannot(self) -> NeedsTask:
-        return NeedsTask(
-            f"{self._tool} needs to ask a question during its work, which only a task can do: call it again "
-            "declaring the tasks extension (io.modelcontextprotocol/tasks). Nothing more was done."
-        )
-
-    async def confirm(self, text: str, **values: Any) -> bool:
-        raise self._cannot()
-
-    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
-        raise self._cannot()
-
-    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
-        raise self._cannot()
-
-    async def status(self, text: str, **values: Any) -> None:
-        return None
-
-
 @dataclass(slots=True)  # made per request: see `askback.core.progress`
 class Loaded:
     """What a holder knows at the start of a round: the progress so far, the flow's id and when it ends."""
@@ -221,7 +197,6 @@ class LiveSession:
         return None
 
 
-AskOne = Callable[[Question], Awaitable[Any]]
 Notify = Callable[[UrlQuestion], Awaitable[None]]
 
 
@@ -241,15 +216,23 @@ class Flow:
         term = self._guarded[question.fingerprint] = guard_form(question)
         return term
 
-    async def step(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Step:
-        """Play one round; progress comes from (and goes back to) `holder` (a sealed token by default)."""
+    async def step(self, spec: Spec, rnd: Round, holder: Holder | None = None, work: Work | None = None) -> Step:
+        """Play one round; progress comes from (and goes back to) `holder` (a sealed token by default).
+
+        The function runs within the call: if it takes an `askback.Work`, `work` asks its questions (a
+        back-channel's), else a question ends the call. A question it asked and the person declined ends the
+        call as that refusal, as it ends a task.
+        """
         resolved = await self.resolve(spec, rnd, holder)
         if not isinstance(resolved, Ready):
             return resolved
         kwargs = resolved.kwargs
-        if spec.work_param is not None:  # not a task: the function runs within the call and cannot ask
-            kwargs = {**kwargs, spec.work_param: InlineWork(spec.name)}
-        return Finished(await run_function(spec, kwargs))
+        if spec.work_param is not None:
+            kwargs = {**kwargs, spec.work_param: work or InlineWork(spec.name)}
+        try:
+            return Finished(await run_function(spec, kwargs))
+        except Declined as exc:
+            return Refused(Refuse("cancelled" if exc.action == "cancel" else "declined", exc.public_message))
 
     async def resolve(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Ready | Asking | Refused:
         """Play one round up to the point the function would run: its arguments (`Ready`), questions or a refusal.
@@ -305,20 +288,25 @@ class Flow:
         ask: AskOne,
         notify: Notify | None = None,
         *,
+        status: Status | None = None,
         poll_seconds: float = 0.5,
         patience_seconds: float = 900.0,
     ) -> Step:
         """Play a whole flow within one request, asking each round's questions through `ask`.
 
         A URL question the person accepted is not asked again while its page step is pending: the flow waits
-        (polling the store) and calls `notify` with the question once the step is finished.
+        (polling the store) and calls `notify` with the question once the step is finished. Once the function
+        runs, the questions it asks during its work (`askback.Work`) go through the same `ask`, and its
+        `work.status` texts through `status`.
         """
         holder = LiveSession()
+        work = ConversedWork(spec.name, ask, can_ask=rnd.caps.form, answer_guard=self.runtime.answer_guard,
+                             max_asks=self.runtime.max_rounds, status=status) if spec.work_param is not None else None
         responses: dict[str, Any] | None = None
         accepted: dict[str, tuple[UrlQuestion, Any]] = {}  # fingerprint -> (question, its answer)
         waited = 0.0
         while True:
-            step = await self.step(spec, _answered(rnd, responses), holder)
+            step = await self.step(spec, _answered(rnd, responses), holder, work)
             asked = {q.fingerprint for q in step.questions} if isinstance(step, Asking) else set()
             for fingerprint, (finished, _) in list(accepted.items()):
                 if fingerprint not in asked:  # its page step finished

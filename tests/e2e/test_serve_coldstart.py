@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.e2e.test_cli import ROOT, askback_command, serve_env
 from tests.support.processes import stop
@@ -101,6 +102,13 @@ class _Stderr:
             if match:
                 return match
 
+    def rest(self, timeout: float = 30) -> list[str]:
+        """Every line, once the server has exited (its stderr closed)."""
+        deadline = time.monotonic() + timeout
+        while (line := self._queue.get(timeout=max(0.0, deadline - time.monotonic()))) is not None:
+            self.lines.append(line)
+        return self.lines
+
 
 def test_serve_listens_and_answers_before_loading_the_sdks(tmp_path: Path) -> None:
     target = tmp_path / "cold_app.py"
@@ -127,6 +135,50 @@ def test_serve_listens_and_answers_before_loading_the_sdks(tmp_path: Path) -> No
         stderr.until(re.compile(r"^import time:.*\|\s*a2a$"))
     finally:
         stop(process)  # type: ignore[arg-type]
+
+
+PROBLEM = re.compile(r"Traceback|\b(ERROR|CRITICAL)\b|Warning\b|Exception\b")
+
+
+def _initialize(http: httpx.Client, url: str) -> dict[str, Any]:
+    """A 2025-11-25 `initialize`: the SDK path's session transport answers it (in an SSE event)."""
+    body = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    response = http.post(url, headers={"Content-Type": "application/json",
+                                       "Accept": "application/json, text/event-stream"}, content=json.dumps(body))
+    assert response.status_code == 200, response.text
+    events = [line.removeprefix("data:").strip() for line in response.text.splitlines() if line.startswith("data:")]
+    answer: dict[str, Any] = json.loads(next(e for e in events if e))
+    return answer
+
+
+@pytest.mark.parametrize("stack", [["--http", "httptools", "--loop", "uvloop"], ["--http", "h11", "--loop", "asyncio"]],
+                         ids=["httptools-uvloop", "h11-asyncio"])
+def test_a_start_logs_no_error_and_the_first_sdk_request_is_answered(tmp_path: Path, stack: list[str]) -> None:
+    """A start at debug level logs no traceback and no error, also while the server waits for its first client
+    (a start-up timer once failed there, at every start, with `NoEventLoopError`), and the SDK path, built on
+    first need, answers that client's first request: a 2025-11-25 `initialize`."""
+    target = tmp_path / "cold_app.py"
+    target.write_text(APP)
+    process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0", "--log-level", "debug",
+                                *stack], cwd=ROOT, env=serve_env(tmp_path / "data"), text=True,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        stderr = _Stderr(process)
+        url = stderr.until(SERVING).group(1)
+        time.sleep(0.5)  # no client yet: whatever start-up still does runs now (not an assertion on time)
+        with httpx.Client(timeout=60) as http:
+            initialized = _initialize(http, url)
+            assert initialized["result"]["protocolVersion"] == "2025-11-25", initialized
+            assert initialized["result"]["serverInfo"]["name"] == "cold"
+            asked = _rpc(http, url, "tools/call", {"name": "greet", "arguments": {}}, "greet")
+            assert asked["result"]["resultType"] == "input_required"
+    finally:
+        stop(process)  # type: ignore[arg-type]
+    lines = stderr.rest()
+    assert any("uvicorn" in line.lower() or "DEBUG" in line for line in lines), "debug logging was on"
+    problems = [line for line in lines if PROBLEM.search(line)]
+    assert problems == [], "\n".join(lines)
 
 
 PROBE = '''

@@ -7,7 +7,6 @@ before uvicorn starts, so that "serving ... at URL" is only printed for a port t
 
 from __future__ import annotations
 
-import asyncio
 import errno
 import json
 import os
@@ -37,7 +36,6 @@ if TYPE_CHECKING:
 EXIT_USAGE = 2
 _TARGET_ENV = "ASKBACK_SERVE_TARGET"
 _HTTP_ENV = "ASKBACK_SERVE_HTTP"  # what the parent resolved, for `--workers N` processes
-_WARM_UP_AFTER = 0.05  # seconds after "serving" that the SDK path starts loading, unless a request starts it
 
 
 @dataclass(frozen=True)
@@ -133,7 +131,7 @@ def serve(
             Multiprocess(config, sockets=[sock]).run()
         else:
             config = uvicorn.Config(asgi, log_level=log_level, http=chosen.http, loop=chosen.loop)
-            server = _AnnouncingServer(config, announce, getattr(asgi, "warm_up", None))
+            server = _AnnouncingServer(config, announce)
             server.run(sockets=[sock])
             if not server.started:
                 return _fail(f"cannot start {app.name!r}: the server did not start (see the log above)")
@@ -188,22 +186,15 @@ def _host_for_url(host: str) -> str:
 class _AnnouncingServer(uvicorn.Server):
     """uvicorn's server, announcing once start-up has completed (lifespan run, socket accepting)."""
 
-    def __init__(self, config: uvicorn.Config, announce: Callable[[], None],
-                 warm_up: Callable[[], None] | None = None) -> None:
+    def __init__(self, config: uvicorn.Config, announce: Callable[[], None]) -> None:
         super().__init__(config)
         self._announce = announce
-        self._warm_up = warm_up
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets=sockets)
         if self.started:
             self._announce()
             collection.resume()  # what start-up built is frozen out of later collections
-            if self._warm_up is not None:
-                # The SDK path then loads in a worker thread, which takes turns with the event loop for the
-                # interpreter: a first request sent as soon as "serving" is read is answered before that starts
-                # (its answer starts it at once).
-                asyncio.get_running_loop().call_later(_WARM_UP_AFTER, self._warm_up)
 
 
 def _serve_stdio(app: object) -> int:

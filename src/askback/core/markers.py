@@ -148,7 +148,8 @@ class Work:
     function's next await.
 
     Called without a task (a client that did not declare the tasks extension, for `task="optional"`), the
-    function runs within the call and any question ends it with a tool error saying the call needs a task.
+    function runs within the call: a 2025-11-25 session is asked each question over its back-channel; on a
+    2026-07-28 request (which has none) a question ends the call with a tool error saying it needs a task.
     """
 
     async def confirm(self, text: str, **values: Any) -> bool:

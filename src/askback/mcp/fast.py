@@ -87,7 +87,6 @@ class FastPath:
         resource_lookup: Callable[[], Awaitable[ResourceLookup | None]],
         max_body: int,
         max_answers: int,
-        answered: Callable[[], None] = lambda: None,
     ) -> None:
         self.app = app
         self.fallback = fallback
@@ -101,7 +100,6 @@ class FastPath:
         self._resource_for: ResourceLookup | None = None
         self._max_body = max_body
         self._max_answers = max_answers
-        self._answered = answered  # told after each answer (the server warms what later requests need)
         self._verdicts: dict[tuple[bytes | None, ...], str] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -129,7 +127,6 @@ class FastPath:
             return
         self.counts.answered += 1
         await self._answer(request, headers, scope, facts, send)
-        self._answered()
 
     async def _facts(self) -> SdkFacts:
         """The SDK's facts, waiting for them on the first requests; if they cannot load, the SDK path answers."""

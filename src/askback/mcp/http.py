@@ -1,8 +1,9 @@
 """Streamable HTTP for both protocol eras on one endpoint, and A2A beside it.
 
 The endpoint is the lean 2026-07-28 path (`askback.mcp.fast`) in front of the SDK's (`askback.mcp.sdkpath`). The
-SDK path and the A2A agent are built on first need (`askback.web.ondemand`), and in the background as soon as
-the lifespan has started, so the server listens, and the lean path answers, before either SDK is imported.
+SDK path and the A2A agent are built on first need (`askback.web.ondemand`), never in the background: the server
+listens, and the lean path answers, before either SDK is imported, and a server whose clients never need them
+never loads them.
 Legacy sessions live in this process's memory: several workers need sticky routing for them; 2026-07-28 clients
 never do.
 """
@@ -14,13 +15,9 @@ import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
-import anyio
-import anyio.abc
-import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -154,8 +151,7 @@ def http_app(
     a2a_part = _a2a(app, a2a, checks)
     lean = calls is not None and _fast_path_on(fast_path)
     facts = Facts(app.name, app.version)
-    warmer = _Warmer(facts if lean else None, sdk, a2a_part)
-    router: Any = _SdkEndpoint(sdk, warmer.start)
+    router: Any = _SdkEndpoint(sdk)
     if lean:
         assert calls is not None
         router = FastPath(
@@ -168,7 +164,6 @@ def http_app(
             resource_lookup=_resource_lookup(sdk),
             max_body=MAX_BODY,
             max_answers=max_answers(app),
-            answered=warmer.start,
         )
 
     @contextlib.asynccontextmanager
@@ -178,7 +173,7 @@ def http_app(
             facts.preload()  # the snapshot of the SDK's request models, when it matches: milliseconds
         warn_if_development_mode(app)
         try:
-            async with sdk.lifespan(), _lifespan_of(a2a_part), warmer.lifespan():
+            async with sdk.lifespan(), _lifespan_of(a2a_part):
                 yield
         finally:
             if isinstance(router, FastPath):
@@ -195,54 +190,13 @@ def http_app(
         # Last: A2A's routes (JSON-RPC binding only; the SDK's REST binding would shadow what follows it).
         *(_a2a_routes(a2a_part, _a2a_path(a2a)) if a2a_part is not None else []),
     ]
-    return _McpStarlette(path, router, warmer.start, routes=routes, lifespan=lifespan)
+    return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
 
 
 def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> SdkPath:
     from askback.mcp.sdkpath import SdkPath
 
     return SdkPath(app, server, calls, checks)
-
-
-class _Warmer:
-    """Loads, in the background, what later requests will need: started once per run of the lifespan, by
-    `askback serve` shortly after its port is bound, or else by the first request the endpoint answers; never
-    during start-up, where it would only slow down the moment the server starts to listen.
-
-    One part after the other: the lean path's request models (unless the snapshot had them), the answer guard's
-    patterns, then the SDK path, then the A2A agent. A request that needs one sooner builds it itself
-    (`OnDemand`); failures were logged by their loader.
-    """
-
-    def __init__(self, facts: Facts | None, sdk: OnDemand[SdkPath], a2a: OnDemand[Any] | None) -> None:
-        self._facts = facts
-        self._parts = [p for p in (sdk, a2a) if p is not None]
-        self._tasks: anyio.abc.TaskGroup | None = None
-        self._started = False
-
-    @contextlib.asynccontextmanager
-    async def lifespan(self) -> AsyncIterator[None]:
-        async with anyio.create_task_group() as tasks:
-            self._tasks, self._started = tasks, False
-            try:
-                yield
-            finally:
-                self._tasks = None
-
-    def start(self) -> None:
-        if self._tasks is not None and not self._started:
-            self._started = True
-            self._tasks.start_soon(self._warm_up)
-
-    async def _warm_up(self) -> None:
-        if self._facts is not None:
-            with contextlib.suppress(Exception):
-                await self._facts.get()
-        with contextlib.suppress(ImportError):  # the answer guard, for the next rounds (an error shows where used)
-            await anyio.to_thread.run_sync(import_module, "askback.leaks")
-        for part in self._parts:
-            with contextlib.suppress(Unavailable):
-                await part.get()
 
 
 def _lifespan_of(part: OnDemand[Any] | None) -> contextlib.AbstractAsyncContextManager[None]:
@@ -264,12 +218,10 @@ def _resource_lookup(sdk: OnDemand[SdkPath]) -> Callable[[], Awaitable[ResourceL
 class _SdkEndpoint:
     """ASGI endpoint: the SDK path, once built; until then the request waits (a clear error if it cannot be)."""
 
-    def __init__(self, sdk: OnDemand[SdkPath], warm: Callable[[], None]) -> None:
+    def __init__(self, sdk: OnDemand[SdkPath]) -> None:
         self.sdk = sdk
-        self._warm = warm
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        self._warm()  # what follows the SDK path (A2A) loads next, in the background
         try:
             sdk_path = await self.sdk.get()
         except Unavailable as exc:
@@ -355,11 +307,10 @@ class _McpStarlette(Starlette):
     started, so the choice cannot change under a running server.
     """
 
-    def __init__(self, mcp_path: str, router: Any, warm_up: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(self, mcp_path: str, router: Any, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._mcp_path = mcp_path
         self._router = router
-        self.warm_up = warm_up  # load the SDK path and the A2A agent in the background now (the port is bound)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":

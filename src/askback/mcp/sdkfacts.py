@@ -74,7 +74,7 @@ def _load(name: str, version: str) -> SdkFacts:
 
 
 class Facts:
-    """The SDK facts for one server identity, loaded on first need (or when warmed) and kept.
+    """The SDK facts for one server identity, loaded on first need and kept.
 
     `snapshot=False` always uses the SDK's own models (to compare the two, or when debugging).
     """
@@ -127,8 +127,7 @@ class Facts:
     async def error_status(self, code: int) -> int:
         """The HTTP status the SDK sends with a JSON-RPC error of this code (its own table; 200 when unmapped).
 
-        The table lives in the SDK's server stack: the first error loads it off the event loop (by then the SDK
-        path is usually loaded, in the background, already).
+        The table lives in the SDK's server stack: the first error loads it off the event loop.
         """
         statuses = self._statuses
         if statuses is None:

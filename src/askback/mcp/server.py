@@ -7,7 +7,7 @@ sessions are asked the same questions through the session's back-channel within 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import mcp_types as types
@@ -234,6 +234,7 @@ class AppServer:
                 rnd,
                 lambda question: self._ask_back(ctx, question),
                 lambda question: ctx.session.send_elicit_complete(question.elicitation_id, ctx.request_id),
+                status=_progress(ctx),
             )
 
         return converse
@@ -310,6 +311,23 @@ async def _sdk_errors(call: Awaitable[dict[str, Any]]) -> dict[str, Any]:
         return await call
     except RpcError as exc:
         raise MCPError(code=exc.code, message=exc.message, data=exc.data) from None
+
+
+def _progress(ctx: ServerRequestContext[Any]) -> Callable[[str], Awaitable[None]] | None:
+    """A session call's `work.status` texts as progress notifications, if its request carried a progress token."""
+    meta = (ctx.params or {}).get("_meta")
+    token = meta.get("progressToken") if isinstance(meta, Mapping) else None
+    if not isinstance(token, str | int) or isinstance(token, bool):
+        return None
+    sent = 0
+
+    async def status(text: str) -> None:
+        nonlocal sent
+        sent += 1  # progress must grow with each notification; how much of the work is done is not known
+        related = None if ctx.request_id is None else str(ctx.request_id)
+        await ctx.session.send_progress_notification(token, sent, message=text, related_request_id=related)
+
+    return status
 
 
 def _choices(spec: Spec | None) -> dict[str, ChoiceParam]:

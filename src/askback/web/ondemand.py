@@ -1,8 +1,8 @@
 """A part of a server built on first need, off the event loop, and run inside the app's lifespan.
 
 Importing the MCP SDK's server stack or the A2A SDK costs most of a server's start-up. The parts that need them
-are built the first time a request needs them (or when the lifespan warms them, right after the port is bound),
-so a server listens, and answers what needs neither, before they are loaded.
+are built the first time a request needs them, and only then, so a server listens, and answers what needs neither,
+before they are loaded (a server whose clients never need them never loads them).
 
 One build per process: it runs in a worker thread, under the lock all SDK imports share, so two first requests
 at once build it once and both wait for it. A build that fails is logged once, with its traceback, and every
@@ -83,7 +83,7 @@ class OnDemand(Generic[T]):
                 run.stop.set()  # a running context leaves in its own task; a build in flight finishes first
 
     def warm(self) -> None:
-        """Start building now, in the background (a no-op outside the lifespan or once started)."""
+        """Start building now, in a task of the lifespan (a no-op outside the lifespan or once started)."""
         run = self._run
         if run is not None and not run.starting:
             run.starting = True

@@ -1,0 +1,125 @@
+"""The `askback.Work` of a call that is not a task: the function runs within the request that called it.
+
+A task's function asks through its task record (`askback.tasks.runner.TaskWork`). A call that is not a task has
+two cases:
+
+- `InlineWork`: nothing can reach the person while the request runs (a 2026-07-28 request answers once, with
+  its result): a question ends the call with a tool error saying a task is needed.
+- `ConversedWork`: the request has a back-channel (a 2025-11-25 session): each question is asked through it,
+  exactly as `Flow.converse` asks a missing value, and each answer is read with the rules a task's question
+  uses (`askback.core.work`): an invalid answer is asked again with the reason, a decline is the person's.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+from askback.core.decide import AnswerGuard
+from askback.core.errors import Declined, NeedsTask, ToolError
+from askback.core.markers import Option, Work
+from askback.core.questions import Question
+from askback.core.text import render
+from askback.core.work import (
+    Accepted,
+    Again,
+    UnsafeQuestion,
+    WorkQuestion,
+    choice_question,
+    confirm_question,
+    value_question,
+)
+
+logger = logging.getLogger("askback")
+
+AskOne = Callable[[Question], Awaitable[Any]]
+Status = Callable[[str], Awaitable[None]]
+
+
+class InlineWork(Work):
+    """Progress is ignored; a question ends the call (only a task could ask it here)."""
+
+    def __init__(self, tool: str) -> None:
+        self._tool = tool
+
+    def _cannot(self) -> NeedsTask:
+        return NeedsTask(
+            f"{self._tool} needs to ask a question during its work, which only a task can do: call it again "
+            "declaring the tasks extension (io.modelcontextprotocol/tasks). Nothing more was done."
+        )
+
+    async def confirm(self, text: str, **values: Any) -> bool:
+        raise self._cannot()
+
+    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
+        raise self._cannot()
+
+    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
+        raise self._cannot()
+
+    async def status(self, text: str, **values: Any) -> None:
+        return None
+
+
+class ConversedWork(Work):
+    """Each question asked over the request's back-channel through `ask`, while the function waits.
+
+    `can_ask`: whether this client can be asked a form at all (it declared form elicitation and the request has
+    a back-channel); if not, a question ends the call with a tool error saying so. The function has run up to
+    that question, so the message says that nothing MORE was done, never that nothing was. `max_asks` bounds
+    how often one question is asked again after unusable answers (the flow's round limit). `status` sends a
+    `work.status` text to the client, if the request asked for progress (else it is not shown).
+    """
+
+    def __init__(self, tool: str, ask: AskOne, *, can_ask: bool, answer_guard: AnswerGuard, max_asks: int,
+                 status: Status | None = None) -> None:
+        self._tool = tool
+        self._ask_one = ask
+        self._can_ask = can_ask
+        self._answer_guard = answer_guard
+        self._max_asks = max_asks
+        self._status = status
+        self._ordinal = 0
+
+    async def confirm(self, text: str, **values: Any) -> bool:
+        reading = await self._ask(lambda: confirm_question(text, values))
+        return isinstance(reading, Accepted) and bool(reading.value)
+
+    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
+        return self._value(await self._ask(lambda: choice_question(text, options, values)))
+
+    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
+        return self._value(await self._ask(lambda: value_question(text, kind, values, field=field)))
+
+    async def status(self, text: str, **values: Any) -> None:
+        if self._status is not None:
+            await self._status(render(text, values) if values else text)
+
+    def _value(self, reading: Any) -> Any:
+        if isinstance(reading, Accepted):
+            return reading.value
+        what = "cancelled" if reading.action == "cancel" else "declined"
+        raise Declined(f"{self._tool} was {what} when asked a question. Nothing more was done.", reading.action)
+
+    async def _ask(self, build: Callable[[], WorkQuestion]) -> Any:
+        try:
+            question = build()
+        except UnsafeQuestion as exc:  # the tool's own bug, safe to name: it asked for a credential in a form
+            logger.error("%s: %s", self._tool, exc)
+            raise ToolError(f"{self._tool} failed: {exc}. Nothing more was done.") from None
+        if not self._can_ask:
+            raise NeedsTask(
+                f"{self._tool} needs to ask a question during its work, and this client cannot be asked: it did "
+                "not declare form elicitation. Call it again from a client that supports elicitation. "
+                "Nothing more was done."
+            )
+        key = f"work{self._ordinal}"
+        self._ordinal += 1
+        note: str | None = None
+        for _ in range(self._max_asks):
+            reading = question.read(await self._ask_one(question.question(key, note)), self._answer_guard)
+            if not isinstance(reading, Again):
+                return reading
+            note = f"The previous answer was not accepted: {reading.reason}."
+        raise ToolError(f"{self._tool} asked {self._max_asks} times without a usable answer. Nothing more was done.")
