@@ -40,6 +40,7 @@ from redis.asyncio import Redis
 from redis.asyncio.connection import Connection
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
+from redis.commands.core import AsyncScript
 from redis.exceptions import RedisError, ResponseError
 
 from askback.core.errors import InvalidRequestState, Rejection, StoreUnavailable
@@ -121,6 +122,7 @@ class RedisStore:
         self._seen = 0  # the highest claim generation seen under `_identity`
         self._watch_seconds = watch_seconds
         self._watcher: asyncio.Task[None] | None = None
+        self._scripts: dict[str, AsyncScript] = {}  # registered on the client when it is made
 
     @staticmethod
     def _safe(parts: Any) -> str:
@@ -234,6 +236,9 @@ class RedisStore:
                 retry=Retry(ExponentialBackoff(cap=0.1, base=0.01), 2),
                 redis_connect_func=self._on_connect,
             )
+            # Sent by digest (EVALSHA), loaded again by redis-py when a restarted Redis no longer knows them.
+            self._scripts = {"claim_run": self._client.register_script(_CLAIM_RUN),
+                             "start_run": self._client.register_script(_START_RUN)}
         try:
             await self._client.ping()  # connects: `_on_connect` reads the identity
         except (RedisError, OSError) as exc:
@@ -299,11 +304,10 @@ class RedisStore:
 
     async def claim_run(self, flow_id: str, claimant: str, expires_at: float, started_under: str) -> Claim:
         before = self._identity, self._seen
-        client = await self._redis()
+        await self._redis()
         try:
-            outcome, found, generation = await client.eval(
-                _CLAIM_RUN, 3, *self._keys("identity", "generation", "used:" + flow_id),
-                started_under, claimant, _ms(expires_at))
+            outcome, found, generation = await self._scripts["claim_run"](
+                self._keys("identity", "generation", "used:" + flow_id), [started_under, claimant, _ms(expires_at)])
         except (RedisError, OSError) as exc:
             raise self._unavailable(exc) from None
         identity = _text(found)
@@ -323,10 +327,10 @@ class RedisStore:
 
     async def start_run(self, flow_id: str, claimant: str, expires_at: float) -> bool:
         before = self._identity, self._seen
-        client = await self._redis()
+        await self._redis()
         try:
-            started, generation = await client.eval(
-                _START_RUN, 2, *self._keys("generation", "used:" + flow_id), claimant, _ms(expires_at))
+            started, generation = await self._scripts["start_run"](
+                self._keys("generation", "used:" + flow_id), [claimant, _ms(expires_at)])
         except (RedisError, OSError) as exc:
             raise self._unavailable(exc) from None
         if not started:
@@ -369,8 +373,13 @@ async def _server_facts(conn: Connection) -> tuple[str, bool]:
     Only `appendonly yes` with `appendfsync always` writes each command to disk before answering it; a server
     that refuses `CONFIG` (managed Redis often does) is taken as one that can lose writes: the safe side.
     """
-    await conn.send_command("INFO", "server")
-    info = _text(await conn.read_response())
+    try:
+        await conn.send_command("INFO", "server")
+        info = _text(await conn.read_response())
+    except ResponseError:  # INFO refused (an ACL): a restart cannot be told; the generation still guards
+        logger.warning("the Redis store refuses INFO: a restart from an older snapshot is recognised only by the "
+                       "claim generation (docs/replicas.md, persistence)")
+        info = ""
     run_id = next((line.split(":", 1)[1].strip() for line in info.splitlines() if line.startswith("run_id:")), "")
     try:
         await conn.send_command("CONFIG", "GET", "append*")
