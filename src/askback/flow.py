@@ -388,7 +388,7 @@ class Flow:
         if claim is Claim.STORE_CHANGED:
             logger.error(
                 "refused the final round of single-use %s %s: its flow started against store %s, this store is %s "
-                "(lost, replaced or rolled back?); it may already have run, so it does not run again",
+                "(lost or replaced, or back from an older copy?); it may already have run, so it does not run again",
                 rnd.method,
                 one_line(rnd.target),
                 started_under,
