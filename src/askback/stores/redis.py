@@ -180,8 +180,9 @@ class RedisStore:
     def _adopt(self, identity: str, generation: int) -> None:
         if self._identity is not None and identity != self._identity:
             logger.error(
-                "the Redis store at %s lost its contents (restarted without persistence, or flushed): its identity "
-                "was %s and is now %s; single-use flows started before are refused, since whether they ran is lost",
+                "the Redis store at %s lost its contents, or some of them (restarted without persistence, flushed, "
+                "or back from older data): its identity was %s and is now %s; single-use flows started before are "
+                "refused, since whether they ran is lost",
                 self.where,
                 self._identity,
                 identity,
