@@ -464,3 +464,60 @@ def test_a_redis_restarted_empty_is_noticed_without_a_request_within_the_check_i
         await store.close()
 
     anyio.run(main)
+
+
+def test_an_mcp_task_whose_creating_round_was_told_to_retry_while_redis_was_paused_runs_once_on_retry(
+        private_redis: PrivateRedis) -> None:
+    from tests.tasks.wire import TaskClient
+
+    runs: list[int] = []
+    app = askback.App("redis-task", keys=KEY, store=private_redis.url + SHORT_TIMEOUTS)
+
+    @app.tool(once=True, task="optional")
+    async def transfer(amount: int, ok: Annotated[bool, askback.Confirm("Send {amount}?")]) -> str:
+        runs.append(amount)
+        return f"sent {amount}"
+
+    with LoopbackServer(app) as server:
+        c = TaskClient(server.url)
+        first = c.call("transfer", {"amount": 5})["result"]
+        assert first["resultType"] == "input_required", first
+        final = {"inputResponses": ACCEPT, "requestState": first["requestState"]}
+        with private_redis.paused(1.5):
+            down = c.call("transfer", {"amount": 5}, **final)
+        assert down.get("error", {}).get("code") == -32603, down
+        assert runs == []
+        created = c.call("transfer", {"amount": 5}, **final)["result"]  # the retry it was told to send
+        assert created["resultType"] == "task", created
+        done = c.wait(created["taskId"])
+        assert done["status"] == "completed" and done["result"]["content"][0]["text"] == "sent 5", done
+        replay = c.call("transfer", {"amount": 5}, **final)
+        assert replay["error"]["code"] == FROZEN and runs == [5]
+
+
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+@pytest.mark.anyio
+async def test_an_a2a_answer_told_to_retry_while_redis_was_paused_keeps_the_task_waiting_and_runs_once_on_retry(
+        private_redis: PrivateRedis, anyio_backend: str) -> None:
+    from tests.a2a.support import Agent, state, status_parts
+
+    runs: list[int] = []
+    app = askback.App("redis-a2a", keys=KEY, store=private_redis.url + SHORT_TIMEOUTS)
+
+    @app.tool(once=True)
+    def transfer(amount: int, ok: Annotated[bool, askback.Confirm("Send {amount}?")]) -> str:
+        runs.append(amount)
+        return f"sent {amount}"
+
+    with LoopbackServer(app) as server:
+        async with Agent(server.url.removesuffix("/mcp")) as agent:
+            task = await agent.call("transfer", amount=5)
+            assert state(task) == "TASK_STATE_INPUT_REQUIRED"
+            with private_redis.paused(1.5):
+                down = await agent.answer(task, {"ok": True})
+            text, _ = status_parts(down)
+            assert "nothing was done. Retry" in text and runs == []
+            assert state(down) == "TASK_STATE_INPUT_REQUIRED"  # still waiting: the retry it asks for can work
+            done = await agent.answer(down, {"ok": True})
+            assert state(done) == "TASK_STATE_COMPLETED" and runs == [5]
+            assert state(await agent.get(task.id)) == "TASK_STATE_COMPLETED"
