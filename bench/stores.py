@@ -1,10 +1,10 @@
 """What a shared store costs: CPU and latency per flow with Redis versus SQLite, single-use and not.
 
 One askback server (uvicorn, one worker) serves `greet`, whose `city` is asked for: a flow is two requests. With
-`--once` variants the tool is single-use, so the final round makes one claim in the store (`SET NX PXAT` in
-Redis, an `INSERT ... ON CONFLICT` in SQLite); without, a flow never touches the store. Each variant gets a fresh
-server; Redis is a private `redis-server` started here, so its own CPU time can be read and added (SQLite's work
-happens inside the server process). The load generator is bench/load.py's, in this process.
+`--once` variants the tool is single-use, so the final round holds its run and starts it (two short scripts in
+Redis, an `INSERT ... ON CONFLICT` and an `UPDATE` in SQLite); without, a flow never touches the store. Each
+variant gets a fresh server; Redis is a private `redis-server` started here, so its own CPU time can be read and
+added (SQLite's work happens inside the server process). The load generator is bench/load.py's, in this process.
 
     python bench/stores.py            # 3 runs per variant, medians, about two minutes
     python bench/stores.py --quick    # 1 short run per variant

@@ -328,7 +328,7 @@ def test_a_redis_restarted_with_persistence_mid_flow_loses_no_secret_and_no_sing
 
     import httpx
 
-    server_redis = PrivateRedis(persist=True).start()
+    server_redis = PrivateRedis(persistence="aof").start()  # appendfsync always: the one that keeps every claim
     secret, runs, sent = "sk_live_0123456789abcdef", [], []
     url_caps = {"elicitation": {"form": {}, "url": {}}}
     accept = {"ok": {"action": "accept", "content": {"ok": True}}}
@@ -359,3 +359,165 @@ def test_a_redis_restarted_with_persistence_mid_flow_loses_no_secret_and_no_sing
             assert replay["error"]["code"] == FROZEN and sent == [7]
     finally:
         server_redis.stop()
+
+
+# -- a Redis that stops answering for a while, then runs what it was sent ---------------------------------
+ACCEPT = {"ok": {"action": "accept", "content": {"ok": True}}}
+# The pause in the field was ~15 s against a 5 s socket timeout and two retries; the same shape, shorter: every
+# attempt of the request times out (0.3 s each, three attempts) well before Redis resumes (1.5 s).
+SHORT_TIMEOUTS = "?socket_timeout=0.3&socket_connect_timeout=0.3"
+
+
+def test_a_request_told_to_retry_while_redis_was_paused_completes_on_retry_exactly_once(
+        private_redis: PrivateRedis) -> None:
+    runs: list[int] = []
+    url = private_redis.url + SHORT_TIMEOUTS
+    with LoopbackServer(transfer_app(url, runs)) as server, RawClient(server.url) as c:
+        for amount in (5, 6):  # twice: a second pause on a store that already recovered once
+            state = _first_round(c, amount)
+            with private_redis.paused(1.5):
+                down = c.call("transfer", {"amount": amount}, responses=ACCEPT, state=state)
+                assert down["error"]["code"] == -32603 and "Retry the same request" in down["error"]["message"]
+            assert runs == [5] * (amount == 6)  # nothing ran: the claim the paused Redis ran later is not a run
+            retried = c.call("transfer", {"amount": amount}, responses=ACCEPT, state=state)
+            assert retried.get("result", {}).get("content", [{}])[0].get("text") == f"sent {amount}", retried
+            replay = c.call("transfer", {"amount": amount}, responses=ACCEPT, state=state)
+            assert replay["error"]["code"] == FROZEN
+        assert runs == [5, 6]
+
+
+# -- a Redis that comes back older than it was: restored from a snapshot, or a generation that went back -----
+def test_a_replay_after_redis_came_back_from_an_older_rdb_snapshot_is_refused_and_new_flows_complete() -> None:
+    snapshots = PrivateRedis(persistence="rdb").start()
+    runs: list[int] = []
+    try:
+        with LoopbackServer(transfer_app(snapshots.url, runs)) as server, RawClient(server.url) as c:
+            state = _first_round(c, 7)
+            snapshots.snapshot()  # the snapshot has the identity, and no claim of this flow
+            done = c.call("transfer", {"amount": 7}, responses=ACCEPT, state=state)
+            assert done["result"]["content"][0]["text"] == "sent 7" and runs == [7]
+            snapshots.crash()
+            snapshots.start()  # loads the snapshot: the identity survives, the claim does not
+            replay = c.call("transfer", {"amount": 7}, responses=ACCEPT, state=state)
+            assert replay.get("error", {}).get("code") == FROZEN, replay
+            assert runs == [7]  # not twice
+            fresh = _first_round(c, 8)
+            paid = c.call("transfer", {"amount": 8}, responses=ACCEPT, state=fresh)
+            assert paid["result"]["content"][0]["text"] == "sent 8" and runs == [7, 8]
+    finally:
+        snapshots.stop()
+
+
+def test_a_generation_that_went_back_is_noticed_by_the_replica_that_saw_it_and_every_replica_follows(
+        redis_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    from askback.stores.base import Claim
+
+    name = app_name()
+    r = raw(redis_url)
+
+    async def main() -> None:
+        saw = RedisStore(redis_url, app=name, watch_seconds=0)  # the replica that ran the flow
+        fresh = RedisStore(redis_url, app=name, watch_seconds=0)  # one that never saw a claim
+        await saw.open()
+        await fresh.open()
+        before, future = saw.identity, time.time() + 60
+        assert await saw.claim_run("ran", "a", future, before) is Claim.HELD
+        assert await saw.start_run("ran", "a", future)
+        # A failover to a Redis replica that lagged, or a restore without restart: the run and the
+        # generation are older; nothing else tells.
+        r.set(f"askback:{name}:generation", 1)
+        r.delete(f"askback:{name}:used:ran")
+        assert await saw.claim_run("ran", "replay", future, before) is Claim.STORE_CHANGED
+        assert saw.identity != before
+        # The other replica follows at its next claim: the identity the flow started under is gone.
+        assert await fresh.claim_run("ran", "replay2", future, before) is Claim.STORE_CHANGED
+        assert fresh.identity == saw.identity
+        assert await fresh.claim_run("new", "b", future, fresh.identity) is Claim.HELD  # new flows work
+        # The same through the once-a-second check, with no claim at all.
+        r.set(f"askback:{name}:generation", 0)
+        renamed = saw.identity
+        await saw.check()
+        assert saw.identity != renamed
+        await saw.close()
+        await fresh.close()
+
+    with caplog.at_level(logging.ERROR, logger="askback"):
+        anyio.run(main)
+    assert sum("went back in time" in rec.getMessage() for rec in caplog.records) == 2
+    r.close()
+
+
+def test_a_redis_restarted_empty_is_noticed_without_a_request_within_the_check_interval(
+        private_redis: PrivateRedis) -> None:
+    store = RedisStore(private_redis.url, app="watched", watch_seconds=0.1)
+
+    async def main() -> None:
+        await store.open()
+        before = store.identity
+        private_redis.stop()
+        private_redis.start()
+        for _ in range(200):  # bounded: ten seconds for a check every 0.1 s
+            if store.identity != before:
+                break
+            await anyio.sleep(0.05)
+        assert raw(private_redis.url).get("askback:watched:identity") == store.identity.encode()
+        await store.close()
+
+    anyio.run(main)
+
+
+def test_an_mcp_task_whose_creating_round_was_told_to_retry_while_redis_was_paused_runs_once_on_retry(
+        private_redis: PrivateRedis) -> None:
+    from tests.tasks.wire import TaskClient
+
+    runs: list[int] = []
+    app = askback.App("redis-task", keys=KEY, store=private_redis.url + SHORT_TIMEOUTS)
+
+    @app.tool(once=True, task="optional")
+    async def transfer(amount: int, ok: Annotated[bool, askback.Confirm("Send {amount}?")]) -> str:
+        runs.append(amount)
+        return f"sent {amount}"
+
+    with LoopbackServer(app) as server:
+        c = TaskClient(server.url)
+        first = c.call("transfer", {"amount": 5})["result"]
+        assert first["resultType"] == "input_required", first
+        final = {"inputResponses": ACCEPT, "requestState": first["requestState"]}
+        with private_redis.paused(1.5):
+            down = c.call("transfer", {"amount": 5}, **final)
+        assert down.get("error", {}).get("code") == -32603, down
+        assert runs == []
+        created = c.call("transfer", {"amount": 5}, **final)["result"]  # the retry it was told to send
+        assert created["resultType"] == "task", created
+        done = c.wait(created["taskId"])
+        assert done["status"] == "completed" and done["result"]["content"][0]["text"] == "sent 5", done
+        replay = c.call("transfer", {"amount": 5}, **final)
+        assert replay["error"]["code"] == FROZEN and runs == [5]
+
+
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+@pytest.mark.anyio
+async def test_an_a2a_answer_told_to_retry_while_redis_was_paused_keeps_the_task_waiting_and_runs_once_on_retry(
+        private_redis: PrivateRedis, anyio_backend: str) -> None:
+    from tests.a2a.support import Agent, state, status_parts
+
+    runs: list[int] = []
+    app = askback.App("redis-a2a", keys=KEY, store=private_redis.url + SHORT_TIMEOUTS)
+
+    @app.tool(once=True)
+    def transfer(amount: int, ok: Annotated[bool, askback.Confirm("Send {amount}?")]) -> str:
+        runs.append(amount)
+        return f"sent {amount}"
+
+    with LoopbackServer(app) as server:
+        async with Agent(server.url.removesuffix("/mcp")) as agent:
+            task = await agent.call("transfer", amount=5)
+            assert state(task) == "TASK_STATE_INPUT_REQUIRED"
+            with private_redis.paused(1.5):
+                down = await agent.answer(task, {"ok": True})
+            text, _ = status_parts(down)
+            assert "nothing was done. Retry" in text and runs == []
+            assert state(down) == "TASK_STATE_INPUT_REQUIRED"  # still waiting: the retry it asks for can work
+            done = await agent.answer(down, {"ok": True})
+            assert state(done) == "TASK_STATE_COMPLETED" and runs == [5]
+            assert state(await agent.get(task.id)) == "TASK_STATE_COMPLETED"

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -198,3 +200,92 @@ def test_sqlite_take_is_atomic_across_processes(tmp_path: Path) -> None:
     for p in procs:
         p.join(timeout=30)
     assert sorted(results, key=lambda r: r is None) == [b"value", None, None, None]
+
+
+# -- runs of single-use flows: held, then started; a hold whose run never started is taken over ------------
+@pytest.fixture
+def run_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """The store named by the test's `kind`: each backend answers the same questions the same way."""
+    kind = request.node.callspec.params["kind"]
+    if kind != "redis":
+        yield MemoryStore() if kind == "memory" else SQLiteStore(tmp_path / "runs.db")
+        return
+    from askback.stores.redis import RedisStore
+    from tests.support.redis import machine_or_private
+
+    url, private = machine_or_private()
+    yield RedisStore(url, app="runs-" + os.urandom(5).hex())  # keys of its own on the machine's Redis
+    if private is not None:
+        private.stop()
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "redis"])
+def test_a_run_is_held_then_started_once_and_a_hold_that_never_started_is_taken_over(kind: str,
+                                                                                     run_store: Any) -> None:
+    from askback.stores.base import Claim
+
+    store = run_store
+
+    async def main() -> None:
+        await store.open()
+        me, future = store.identity, time.time() + 60
+        assert await store.claim_run("f", "lost", future, me) is Claim.HELD  # its answer never arrived
+        assert await store.claim_run("f", "retry", future, me) is Claim.HELD  # so the retry takes it over
+        assert not await store.start_run("f", "lost", future)  # the first can no longer start it
+        assert await store.claim_run("f", "retry", future, me) is Claim.HELD  # resent: harmless
+        assert await store.start_run("f", "retry", future)
+        assert await store.start_run("f", "retry", future)  # resent: still this claimant's run
+        for other in ("lost", "replay"):  # a run that started is never held, nor started, again
+            assert await store.claim_run("f", other, future, me) is Claim.STARTED
+            assert not await store.start_run("f", other, future)
+        assert await store.claim_run("g", "x", future, "another-store") is Claim.STORE_CHANGED
+        assert not await store.start_run("never-held", "x", future)
+        assert await store.claim_run("old", "x", time.time() - 1, me) is Claim.HELD  # past its deadline
+        assert await store.start_run("old", "x", future) is False  # ...so gone: nothing to start
+        await store.close()
+
+    anyio.run(main)
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "redis"])
+def test_of_many_concurrent_claimants_of_one_run_exactly_one_starts_it(kind: str, run_store: Any) -> None:
+    store = run_store
+    started: list[bool] = []
+
+    async def one(claimant: str) -> None:
+        future = time.time() + 60
+        await store.claim_run("same", claimant, future, store.identity)
+        started.append(await store.start_run("same", claimant, future))
+
+    async def main() -> None:
+        await store.open()
+        async with anyio.create_task_group() as tg:
+            for n in range(40):
+                tg.start_soon(one, f"c{n}")
+        await store.close()
+
+    anyio.run(main)
+    assert started.count(True) == 1 and len(started) == 40
+
+
+def test_an_sqlite_file_from_before_run_claimants_reads_its_records_as_runs_that_started(tmp_path: Path) -> None:
+    import sqlite3
+
+    from askback.stores.base import Claim
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE used_flows (flow_id TEXT PRIMARY KEY, expires_at REAL NOT NULL)")
+    conn.execute("CREATE TABLE store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute("INSERT INTO store_meta VALUES ('identity', 'sql-old')")
+    conn.execute("INSERT INTO used_flows VALUES ('ran-before', ?)", (time.time() + 60,))
+    conn.commit()
+    conn.close()
+    store = SQLiteStore(path)
+
+    async def main() -> Claim:
+        got = await store.claim_run("ran-before", "replay", time.time() + 60, "sql-old")
+        await store.close()
+        return got
+
+    assert anyio.run(main) is Claim.STARTED

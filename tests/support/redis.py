@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -49,12 +53,15 @@ def _free_port() -> int:
 class PrivateRedis:
     """A `redis-server` of the tests' own on a free loopback port; stop and start it at will.
 
-    Without `persist` a restart loses everything (the default of a cache); with it, Redis saves its contents
-    when stopped (SIGTERM) and loads them when started again.
+    Without `persistence` a restart loses everything (the default of a cache). `"rdb"`: RDB snapshots only,
+    saved when stopped (SIGTERM) or by `snapshot()`, loaded when started again. `"aof"`: an append-only file
+    with `appendfsync always`, every write on disk before Redis answers it (what keeps single use through any
+    restart). `"aof-everysec"`: the AOF fsynced once a second, Redis's own default for AOF.
     """
 
-    def __init__(self, *, persist: bool = False) -> None:
-        self.persist = persist
+    def __init__(self, *, persistence: str = "") -> None:
+        assert persistence in ("", "rdb", "aof", "aof-everysec"), persistence
+        self.persistence = persistence
         binary = shutil.which("redis-server")
         if binary is None:
             _missing("redis-server is not installed (Debian: apt-get install redis-server)")
@@ -69,9 +76,12 @@ class PrivateRedis:
 
     def start(self) -> PrivateRedis:
         log = (self.dir / "redis.log").open("ab")
+        aof = self.persistence.startswith("aof")
         self.process = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "3600 1" if self.persist else "",
-             "--appendonly", "no", "--dir", str(self.dir)],
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1",
+             "--save", "3600 1" if self.persistence == "rdb" else "", "--appendonly", "yes" if aof else "no",
+             "--appendfsync", "everysec" if self.persistence == "aof-everysec" else "always",
+             "--dir", str(self.dir)],
             stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 15
         while not answers(self.port):
@@ -84,6 +94,41 @@ class PrivateRedis:
         if self.process is not None and self.process.poll() is None:
             stop(self.process)
         self.process = None
+
+    def crash(self) -> None:
+        """SIGKILL: Redis saves nothing on the way down; a restart loads the last snapshot it wrote."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+    def snapshot(self) -> None:
+        """Write an RDB snapshot now (`SAVE`): what a crash followed by a restart comes back to."""
+        with socket.create_connection(("127.0.0.1", self.port), timeout=10) as s:
+            s.sendall(b"SAVE\r\n")
+            s.settimeout(10)
+            assert s.recv(16).startswith(b"+OK")
+
+    @contextmanager
+    def paused(self, seconds: float) -> Iterator[None]:
+        """Freeze the server (SIGSTOP) for `seconds`, as a long fork, a swapped-out host or `DEBUG SLEEP` does.
+
+        The kernel still accepts connections and buffers what clients send; Redis runs it when it resumes.
+        Leaving the block waits until it has resumed, so a test never leaves a frozen server behind.
+        """
+        assert self.process is not None
+        process = self.process
+        process.send_signal(signal.SIGSTOP)
+        timer = threading.Timer(seconds, process.send_signal, (signal.SIGCONT,))
+        timer.start()
+        try:
+            yield
+        finally:
+            timer.join()
+            process.send_signal(signal.SIGCONT)
+            deadline = time.monotonic() + 15
+            while not answers(self.port) and time.monotonic() < deadline:
+                time.sleep(0.02)
 
 
 def machine_or_private() -> tuple[str, PrivateRedis | None]:

@@ -32,7 +32,7 @@ from askback.a2a import proto, wire
 from askback.a2a import record as records
 from askback.a2a import work as work_tasks
 from askback.app import App, Request
-from askback.core.errors import AskbackError, InvalidRequestState, Rejection
+from askback.core.errors import AskbackError, InvalidRequestState, Rejection, StoreUnavailable
 from askback.core.kinds import ValueParam
 from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
@@ -275,6 +275,15 @@ class AskbackExecutor(AgentExecutor):
             raise UnsupportedOperationError(
                 message=f"Task {task_id} was completed by another request; this message was not applied."
             ) from None
+        except StoreUnavailable as exc:
+            if not current.asked:  # the first message: a new message is the retry, and starts a new task
+                await self._rejected(context, updater, exc)
+                return None
+            # Nothing ran and the questions are still open: the task keeps waiting, so the same answer can be
+            # sent again, as the message says (a failed task could take no retry).
+            out = _with_problem(wire.input_required([a.question() for a in current.asked]), exc.public_message)
+            meta = self._record_meta(current, task_id, principal)
+            await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context), metadata=meta)
         except AskbackError as exc:
             await self._rejected(context, updater, exc)
         except Exception:

@@ -184,5 +184,20 @@ class StoreUnavailable(AskbackError):
         return "The server's store is unavailable right now; nothing was done. Retry the same request shortly."
 
 
+class StoreInDoubt(StoreUnavailable):
+    """The store held this request's claim on a single-use run but did not confirm that the run started.
+
+    The function did not run. Whether the store recorded the start is unknown: if it did, the flow can never
+    run again (a run that started is never repeated) and a retry is refused; if it did not, a retry runs it.
+    """
+
+    @property
+    def public_message(self) -> str:
+        return (
+            "The server's store did not confirm in time; nothing was done. Retry the same request shortly; if the "
+            "retry is refused as invalid or expired, start the request again without requestState."
+        )
+
+
 class KeyConfigError(ValueError):
     """A configured key is malformed, too short or too weak (a start-up error, never a caller's)."""

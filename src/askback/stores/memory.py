@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import time
 
-from askback.stores.base import Clock
+from askback.stores.base import Claim, Clock
+
+HELD, STARTED = "c:", "s:"  # a run's record: held by a claimant (not started yet), or started by one
 
 
 class MemoryStore:
@@ -13,6 +15,7 @@ class MemoryStore:
         self._clock = clock
         self._used: dict[str, float] = {}
         self._entries: dict[str, tuple[bytes, float]] = {}
+        self._runs: dict[str, tuple[str, float]] = {}  # flow id -> (HELD or STARTED + claimant, expires at)
         self._claims = 0
         # A new process has new, empty contents: a replay from before a restart must not look unused.
         self._identity = "mem-" + os.urandom(6).hex()
@@ -34,6 +37,26 @@ class MemoryStore:
         self._used[flow_id] = expires_at
         return True
 
+    async def claim_run(self, flow_id: str, claimant: str, expires_at: float, started_under: str) -> Claim:
+        if started_under != self._identity:
+            return Claim.STORE_CHANGED
+        now = self._clock()
+        self._claims += 1
+        if self._claims % 1024 == 0:
+            self._runs = {k: v for k, v in self._runs.items() if v[1] > now}
+        record = self._runs.get(flow_id)
+        if record is not None and record[1] > now and not record[0].startswith(HELD):
+            return Claim.STARTED
+        self._runs[flow_id] = (HELD + claimant, expires_at)
+        return Claim.HELD
+
+    async def start_run(self, flow_id: str, claimant: str, expires_at: float) -> bool:
+        record = self._runs.get(flow_id)
+        if record is None or record[1] <= self._clock() or record[0] not in (HELD + claimant, STARTED + claimant):
+            return False
+        self._runs[flow_id] = (STARTED + claimant, expires_at)
+        return True
+
     async def put(self, key: str, value: bytes, expires_at: float) -> None:
         self._entries[key] = (value, expires_at)
 
@@ -52,6 +75,7 @@ class MemoryStore:
     async def close(self) -> None:
         self._used.clear()
         self._entries.clear()
+        self._runs.clear()
 
 
 MemoryUsedFlows = MemoryStore

@@ -11,10 +11,12 @@ from typing import Any
 
 import anyio.to_thread
 
-from askback.stores.base import Clock, StoreConfigError
+from askback.stores.base import Claim, Clock, StoreConfigError
 
+# `claimant` of a run of a single-use flow: 'c:<claimant>' while held and not started, 's:<claimant>' once
+# started; NULL for a one-time mark (`claim`) and for records written before runs had claimants (both: taken).
 _SCHEMA = (
-    "CREATE TABLE IF NOT EXISTS used_flows (flow_id TEXT PRIMARY KEY, expires_at REAL NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS used_flows (flow_id TEXT PRIMARY KEY, expires_at REAL NOT NULL, claimant TEXT)",
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL, expires_at REAL NOT NULL)",
 )
@@ -87,6 +89,28 @@ class SQLiteStore:
     async def claim(self, flow_id: str, expires_at: float) -> bool:
         return await anyio.to_thread.run_sync(self._claim, flow_id, expires_at)
 
+    async def claim_run(self, flow_id: str, claimant: str, expires_at: float, started_under: str) -> Claim:
+        if started_under != self.identity:
+            return Claim.STORE_CHANGED
+        # One statement: a free (or expired) flow, or one held by a claimant whose run never started, is taken.
+        rows = await anyio.to_thread.run_sync(
+            self._run,
+            "INSERT INTO used_flows (flow_id, expires_at, claimant) VALUES (?, ?, 'c:' || ?) "
+            "ON CONFLICT(flow_id) DO UPDATE SET expires_at = excluded.expires_at, claimant = excluded.claimant "
+            "WHERE used_flows.expires_at < ? OR used_flows.claimant LIKE 'c:%' RETURNING 1",
+            (flow_id, expires_at, claimant, self._clock()),
+        )
+        return Claim.HELD if rows else Claim.STARTED
+
+    async def start_run(self, flow_id: str, claimant: str, expires_at: float) -> bool:
+        rows = await anyio.to_thread.run_sync(
+            self._run,
+            "UPDATE used_flows SET claimant = 's:' || ?, expires_at = ? "
+            "WHERE flow_id = ? AND claimant IN ('c:' || ?, 's:' || ?) AND expires_at >= ? RETURNING 1",
+            (claimant, expires_at, flow_id, claimant, claimant, self._clock()),
+        )
+        return bool(rows)
+
     def _run(self, sql: str, args: tuple[object, ...]) -> list[tuple[Any, ...]]:
         if self._conn is None:
             self.open_now()
@@ -141,6 +165,7 @@ def _open(path: Path) -> sqlite3.Connection:
             conn.execute("PRAGMA synchronous=NORMAL")
             for statement in _SCHEMA:
                 conn.execute(statement)
+            _add_claimant(conn)
             # A write now: a read-only file opens and reads fine, and would only fail at the first claim.
             conn.execute("DELETE FROM used_flows WHERE expires_at < ?", (time.time(),))
             return conn
@@ -153,6 +178,17 @@ def _open(path: Path) -> sqlite3.Connection:
                 time.sleep(0.05)
                 continue
             raise StoreConfigError(f"SQLite store {path}: {_open_error(exc, path)}") from None
+
+
+def _add_claimant(conn: sqlite3.Connection) -> None:
+    """A file from before runs had claimants gets the column; its rows (NULL) read as runs that started."""
+    columns = {row[1] for row in conn.execute("PRAGMA table_info(used_flows)")}
+    if "claimant" not in columns:
+        try:
+            conn.execute("ALTER TABLE used_flows ADD COLUMN claimant TEXT")
+        except sqlite3.OperationalError as exc:  # another process opening the same file added it first
+            if "duplicate column" not in str(exc):
+                raise
 
 
 def _open_error(exc: sqlite3.Error, path: Path) -> str:
