@@ -1,20 +1,23 @@
-"""Caller-chosen values rendered into question text: visible, inert and bounded.
+"""Caller-chosen values rendered into question text: visible, inert and whole.
 
-A value a caller chose can hold escape sequences, carriage returns, bidi overrides or zero-width characters
-that would make a confirmation read as something it is not. Each such character is shown as a visible token
-(`\\x1b`, `<U+202E>`), lists read as `a, b`, and a long value is cut with a marker, so what a person reads
-is exactly what the values are.
+A value a caller chose can hold escape sequences, carriage returns, bidi overrides, zero-width characters or
+fillers that render as nothing (U+3164) that would make a confirmation read as something it is not. Each such
+character is shown as a visible token (`\\x1b`, `<U+202E>`, `<U+3164>`; which characters, `askback.invisible`
+decides, for the client too), lists read as `a, b`, and a value is never cut: what a person reads is exactly what
+the values are. (A value too long to read whole is refused before it is asked: `askback.core.confirming`.)
 """
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Mapping
 from decimal import Decimal
 from enum import Enum
 from typing import Any
 
-MAX_VALUE_CHARS = 200
+from askback.invisible import has_hidden, is_hidden
+
+LOG_LINE_CHARS = 300  # a log line is bounded; nothing a person approves is ever cut
+Titles = Mapping[str, Mapping[str, str]]  # parameter -> str(option value) -> the option's title
 
 
 def _visible(ch: str) -> str:
@@ -24,55 +27,64 @@ def _visible(ch: str) -> str:
     return f"<U+{code:04X}>"
 
 
-def _needs_escape(ch: str) -> bool:
-    # Cc: C0/C1 controls; Cf: format characters (bidi controls, zero-width joiners, BOM, tags);
-    # Zl/Zp: line and paragraph separators; Co/Cn: private use and unassigned code points.
-    return unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Co", "Cn", "Cs")
-
-
-def inert(text: str, limit: int | None = MAX_VALUE_CHARS) -> str:
-    """`text` with every control, format or invisible character made visible, cut at `limit` characters."""
-    out = "".join(_visible(ch) if _needs_escape(ch) else ch for ch in text)
+def inert(text: str, limit: int | None = None) -> str:
+    """`text` with every control, format or invisible character made visible; cut at `limit` (logs only)."""
+    out = "".join(_visible(ch) if is_hidden(ch) else ch for ch in text) if has_hidden(text) else text
     if limit is not None and len(out) > limit:
         out = out[: limit - 1] + "…"
     return out
 
 
-def show(value: Any, limit: int | None = MAX_VALUE_CHARS) -> str:
-    """A value as a person should read it inside a sentence."""
+def show(value: Any) -> str:
+    """A value as a person should read it inside a sentence, whole."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Enum):
         value = value.value
     if isinstance(value, Decimal):
-        return inert(format(value, "f"), limit)
+        return inert(format(value, "f"))
     if isinstance(value, list | tuple | set | frozenset):
-        return inert(", ".join(show(v, None) for v in value), limit)
+        return ", ".join(show(v) for v in value)
     if isinstance(value, Mapping):
-        return inert(", ".join(f"{show(k, None)}: {show(v, None)}" for k, v in value.items()), limit)
-    return inert(str(value), limit)
+        return ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items())
+    return inert(str(value))
+
+
+def show_chosen(value: Any, titles: Mapping[str, str] | None) -> str:
+    """A chosen value with the title the person chose it by, `Everyday account [DE89…3000]`: the value stays
+    whole and visible (it is what runs), the title only says which option it is. Several read `A [a], B [b]`."""
+    if not titles:
+        return show(value)
+    if isinstance(value, list | tuple | set | frozenset):
+        return ", ".join(show_chosen(v, titles) for v in value)
+    raw = show(value)
+    title = titles.get(str(value))  # keyed like `ChoiceParam.check` matches an answer to its option
+    return f"{inert(title)} [{raw}]" if title and inert(title) != raw else raw
 
 
 def one_line(text: object) -> str:
-    """Text for a log line: no character can start a new line or hide what follows."""
-    return inert(str(text), 300)
+    """Text for a log line: no character can start a new line or hide what follows, and it is bounded."""
+    return inert(str(text), LOG_LINE_CHARS)
 
 
 class _Shown:
     """A value inside `str.format_map`: format specs still apply, the result is always inert."""
 
-    __slots__ = ("_value",)
+    __slots__ = ("_titles", "_value")
 
-    def __init__(self, value: Any) -> None:
+    def __init__(self, value: Any, titles: Mapping[str, str] | None = None) -> None:
         self._value = value
+        self._titles = titles
 
     def __format__(self, spec: str) -> str:
         if not spec:
-            return show(self._value)
+            return show_chosen(self._value, self._titles)
         try:
-            return inert(format(self._value, spec))
+            formatted = inert(format(self._value, spec))
         except (TypeError, ValueError):
-            return show(self._value)
+            return show_chosen(self._value, self._titles)
+        title = self._titles.get(str(self._value)) if self._titles else None
+        return f"{inert(title)} [{formatted}]" if title and inert(title) != formatted else formatted
 
     def __getattr__(self, name: str) -> _Shown:
         return _Shown(getattr(self._value, name))
@@ -81,9 +93,11 @@ class _Shown:
         return _Shown(self._value[key])
 
 
-def render(template: str, values: Mapping[str, Any]) -> str:
-    """Fill `{name}` parts of an author's template with caller values shown inert; the template stays as written."""
+def render(template: str, values: Mapping[str, Any], titles: Titles | None = None) -> str:
+    """Fill `{name}` parts of an author's template with caller values shown inert and whole (a choice with its
+    option's title, from `titles`); the template stays as written."""
+    titles = titles or {}
     try:
-        return template.format_map({k: _Shown(v) for k, v in values.items()})
+        return template.format_map({k: _Shown(v, titles.get(k)) for k, v in values.items()})
     except (KeyError, IndexError, AttributeError, ValueError, TypeError):
         return template
