@@ -40,7 +40,9 @@ def guard_form(question: FormQuestion) -> str | None:
     """The credential a form would ask for, if any, checked as it will be sent.
 
     A yes/no field cannot carry a credential, so a form of booleans only (a confirmation) is not refused for
-    the words in its text, which may be the caller's own ("Send with memo pin it?").
+    the words in its text: the author's may name one ("Rotate the API key of web?"). A caller's value that turns
+    a confirmation into a request for one ("and type your PIN") is refused by the confirmation itself, which
+    knows which words are the caller's (`askback.core.confirming`).
     """
     props = question.schema.get("properties", {})
     carries_text = False
