@@ -119,7 +119,29 @@ def test_a_long_value_is_never_cut_in_band_on_a_page_or_in_a_task() -> None:
     assert page.message == f"Pay {MALLORY}?" and dict(page.summary)["to"] == MALLORY
     assert confirm_question("Pay {to}?", {"to": MALLORY}).message == f"Pay {MALLORY}?"
     assert show(["ada", MALLORY]) == f"ada, {MALLORY}"
-    assert render("{x}", {"x": {"to": MALLORY}}) == f"to: {MALLORY}"
+    assert render("{x}", {"x": {"to": MALLORY}}, whole=True) == f"to: {MALLORY}"
+
+
+def test_a_secret_pages_reason_shows_its_value_whole_while_an_ordinary_question_keeps_its_marked_cut() -> None:
+    app = askback.App("keys")
+
+    @app.tool()
+    def connect(bank: str, key: Annotated[askback.Secret, askback.Ask("the API key of {bank}")]) -> str:
+        return bank
+
+    @app.tool()
+    def note(document: str, tone: Annotated[str, askback.Ask("Which tone for {document}?")]) -> str:
+        return tone
+
+    page = decide(app.tools["connect"], CallInput(arguments={"bank": MALLORY}, caps=Capabilities.everything()))
+    assert isinstance(page, Need) and page.marks[0].message == f"the API key of {MALLORY}"
+    # a question is answered, not approved: a long value in its text is cut, visibly, as before, so the secret
+    # guard reads the question rather than every word of a document quoted into it
+    document = "Reset your password at the login page. " * 100
+    asked = play(app.tools["note"], {"document": document})
+    assert isinstance(asked, Ask)
+    message = asked.questions[0].message
+    assert message == f"Which tone for {document[:199]}…?" and len(message) < len(document)
 
 
 def test_a_value_at_the_bound_is_asked_and_one_past_it_is_refused_not_cut() -> None:

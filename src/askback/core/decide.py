@@ -221,8 +221,8 @@ class _Round:
         self.answered[p.name] = q.fingerprint
         return kinds.KNOWN
 
-    def render(self, template: str) -> str:
-        return render(template, self.values, self._titles())
+    def render(self, template: str, *, whole: bool = False) -> str:
+        return render(template, self.values, self._titles(), whole=whole)
 
     def shown(self, name: str) -> str:
         """A value as a confirmation shows it: whole, inert, a choice with its option's title."""

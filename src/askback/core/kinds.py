@@ -65,7 +65,7 @@ class RoundView(Protocol):
     def problem(self, p: Param) -> str | None: ...
     def note_problem(self, p: Param, reason: str) -> None: ...
     def accept(self, p: Param, value: Any, q: Question) -> Literal["known"]: ...
-    def render(self, template: str) -> str: ...
+    def render(self, template: str, *, whole: bool = False) -> str: ...
     def shown(self, name: str) -> str: ...
     def untitled(self, names: Sequence[str]) -> tuple[str, ...]: ...
     def values_json(self, names: Sequence[str]) -> dict[str, Any]: ...
@@ -273,7 +273,7 @@ class ConfirmParam(Param):
         return Answer(action=raw["action"], content=raw.get("content", {})) if self.wants_answer else bool(raw)
 
     def question(self, r: RoundView, values_json: dict[str, Any]) -> FormQuestion:
-        text = r.render(self.message or "Confirm?")
+        text = r.render(self.message or "Confirm?", whole=True)
         schema = {
             "type": "object",
             "properties": {self.field: {"type": "boolean", "title": "Confirm", "description": text}},
@@ -352,7 +352,7 @@ class ApprovalParam(ConfirmParam):
             return first
         mark = r.marks.get(self.name)
         if not isinstance(mark, Mark):
-            text = r.render(self.message or "Approve?")
+            text = r.render(self.message or "Approve?", whole=True)
             summary = tuple((n, r.shown(n)) for n in self.deps if r.values[n] is not DEFERRED)
             return MarkRequest(self.name, "approval", self.title, text, summary)
         q = UrlQuestion(key=self.name, message=_page_message(r, "approve or reject this action"), url=mark.url)
@@ -383,7 +383,8 @@ class SecretParam(Param):
         if not r.caps.url:
             return UNASKABLE
         mark = r.marks.get(self.name)
-        why = r.render(self.message) if self.message else (self.description or f"your {self.title.lower()}")
+        # shown on the page as well: whole, so a long bank name cannot hide whose key is asked for
+        why = r.render(self.message, whole=True) if self.message else (self.description or f"your {self.title.lower()}")
         if not isinstance(mark, Mark):
             return MarkRequest(self.name, "secret", self.title, why)
         q = UrlQuestion(key=self.name, message=_page_message(r, f"enter {why}"), url=mark.url)

@@ -3,8 +3,13 @@
 A value a caller chose can hold escape sequences, carriage returns, bidi overrides, zero-width characters or
 fillers that render as nothing (U+3164) that would make a confirmation read as something it is not. Each such
 character is shown as a visible token (`\\x1b`, `<U+202E>`, `<U+3164>`; which characters, `askback.invisible`
-decides, for the client too), lists read as `a, b`, and a value is never cut: what a person reads is exactly what
-the values are. (A value too long to read whole is refused before it is asked: `askback.core.confirming`.)
+decides, for the client too) and lists read as `a, b`.
+
+What a person approves or reads on a page shows every value whole (`whole=True`): a confirmation, an approval
+page, a secret page's reason; a value too long to read whole is refused before it is asked
+(`askback.core.confirming`). Inside an ordinary question's text, which a person answers rather than approves, a
+value is cut at `QUESTION_VALUE_CHARS` with a visible "…", as it always was: the secret guard reads that text
+as sent, and a whole document quoted into a question would read as asking for whatever words it holds.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from typing import Any
 from askback.invisible import has_hidden, is_hidden
 
 LOG_LINE_CHARS = 300  # a log line is bounded; nothing a person approves is ever cut
+QUESTION_VALUE_CHARS = 200  # a value inside an ordinary question's text (never a confirmation's or a page's)
 Titles = Mapping[str, Mapping[str, str]]  # parameter -> str(option value) -> the option's title
 
 
@@ -35,8 +41,12 @@ def inert(text: str, limit: int | None = None) -> str:
     return out
 
 
-def show(value: Any) -> str:
-    """A value as a person should read it inside a sentence, whole."""
+def show(value: Any, limit: int | None = None) -> str:
+    """A value as a person should read it inside a sentence: whole, or cut at `limit` with a visible "…"."""
+    return _cut(_show(value), limit)
+
+
+def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, Enum):
@@ -44,22 +54,26 @@ def show(value: Any) -> str:
     if isinstance(value, Decimal):
         return inert(format(value, "f"))
     if isinstance(value, list | tuple | set | frozenset):
-        return ", ".join(show(v) for v in value)
+        return ", ".join(_show(v) for v in value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{show(k)}: {show(v)}" for k, v in value.items())
+        return ", ".join(f"{_show(k)}: {_show(v)}" for k, v in value.items())
     return inert(str(value))
 
 
-def show_chosen(value: Any, titles: Mapping[str, str] | None) -> str:
+def _cut(text: str, limit: int | None) -> str:
+    return text[: limit - 1] + "…" if limit is not None and len(text) > limit else text
+
+
+def show_chosen(value: Any, titles: Mapping[str, str] | None, limit: int | None = None) -> str:
     """A chosen value with the title the person chose it by, `Everyday account [DE89…3000]`: the value stays
-    whole and visible (it is what runs), the title only says which option it is. Several read `A [a], B [b]`."""
+    visible (it is what runs), the title only says which option it is. Several read `A [a], B [b]`."""
     if not titles:
-        return show(value)
+        return show(value, limit)
     if isinstance(value, list | tuple | set | frozenset):
-        return ", ".join(show_chosen(v, titles) for v in value)
+        return _cut(", ".join(show_chosen(v, titles) for v in value), limit)
     raw = show(value)
     title = titles.get(str(value))  # keyed like `ChoiceParam.check` matches an answer to its option
-    return f"{inert(title)} [{raw}]" if title and inert(title) != raw else raw
+    return _cut(f"{inert(title)} [{raw}]" if title and inert(title) != raw else raw, limit)
 
 
 def one_line(text: object) -> str:
@@ -70,34 +84,37 @@ def one_line(text: object) -> str:
 class _Shown:
     """A value inside `str.format_map`: format specs still apply, the result is always inert."""
 
-    __slots__ = ("_titles", "_value")
+    __slots__ = ("_limit", "_titles", "_value")
 
-    def __init__(self, value: Any, titles: Mapping[str, str] | None = None) -> None:
+    def __init__(self, value: Any, titles: Mapping[str, str] | None, limit: int | None) -> None:
         self._value = value
         self._titles = titles
+        self._limit = limit
 
     def __format__(self, spec: str) -> str:
         if not spec:
-            return show_chosen(self._value, self._titles)
+            return show_chosen(self._value, self._titles, self._limit)
         try:
             formatted = inert(format(self._value, spec))
         except (TypeError, ValueError):
-            return show_chosen(self._value, self._titles)
+            return show_chosen(self._value, self._titles, self._limit)
         title = self._titles.get(str(self._value)) if self._titles else None
-        return f"{inert(title)} [{formatted}]" if title and inert(title) != formatted else formatted
+        return _cut(f"{inert(title)} [{formatted}]" if title and inert(title) != formatted else formatted, self._limit)
 
     def __getattr__(self, name: str) -> _Shown:
-        return _Shown(getattr(self._value, name))
+        return _Shown(getattr(self._value, name), None, self._limit)
 
     def __getitem__(self, key: Any) -> _Shown:
-        return _Shown(self._value[key])
+        return _Shown(self._value[key], None, self._limit)
 
 
-def render(template: str, values: Mapping[str, Any], titles: Titles | None = None) -> str:
-    """Fill `{name}` parts of an author's template with caller values shown inert and whole (a choice with its
-    option's title, from `titles`); the template stays as written."""
+def render(template: str, values: Mapping[str, Any], titles: Titles | None = None, *, whole: bool = False) -> str:
+    """Fill `{name}` parts of an author's template with caller values shown inert (a choice with its option's
+    title, from `titles`); the template stays as written. Each value is whole for what a person approves or
+    reads on a page (`whole=True`), else cut at `QUESTION_VALUE_CHARS`."""
     titles = titles or {}
+    limit = None if whole else QUESTION_VALUE_CHARS
     try:
-        return template.format_map({k: _Shown(v, titles.get(k)) for k, v in values.items()})
+        return template.format_map({k: _Shown(v, titles.get(k), limit) for k, v in values.items()})
     except (KeyError, IndexError, AttributeError, ValueError, TypeError):
         return template

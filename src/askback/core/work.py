@@ -137,9 +137,10 @@ class WorkQuestion:
         return raw
 
 
-def _message(text: str, values: Mapping[str, Any] | None) -> str:
-    """The author's text, with `{name}` parts filled by values shown inert (caller data never reads as text)."""
-    return render(text, values) if values else text
+def _message(text: str, values: Mapping[str, Any] | None, *, whole: bool = False) -> str:
+    """The author's text, with `{name}` parts filled by values shown inert (caller data never reads as text);
+    whole for a confirmation, which a person approves."""
+    return render(text, values, whole=whole) if values else text
 
 
 def _guarded(question: WorkQuestion) -> WorkQuestion:
@@ -155,7 +156,7 @@ def confirm_question(text: str, values: Mapping[str, Any] | None = None) -> Work
     problem = unconfirmable(named, {n: show(v) for n, v in named.items()})
     if problem:
         raise UnconfirmableQuestion(problem)
-    message = _message(text, values)
+    message = _message(text, values, whole=True)
     prop = {"type": "boolean", "title": "Confirm", "description": message}
     return WorkQuestion("confirm", message, CONFIRM_FIELD, prop)
 
