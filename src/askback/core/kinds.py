@@ -3,8 +3,7 @@
 A kind never awaits and never touches I/O. It reads the round through `RoundView` (the call's arguments, the
 values known so far, the answers tied to their questions) and returns a `Resolution`: the value is known now
 (`KNOWN`), the flow must look something up first (`NEED_OPTIONS`, `OptionsFor`, a `MarkRequest`), it cannot be
-asked in any form
-(`UNASKABLE`), a question to ask, or a refusal.
+asked in any form (`UNASKABLE`), a question to ask, or a refusal.
 """
 
 from __future__ import annotations
