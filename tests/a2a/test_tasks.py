@@ -281,3 +281,30 @@ async def test_an_answer_of_another_type_than_its_schema_declared_is_asked_again
         assert state(task) == "TASK_STATE_COMPLETED", status_parts(task)
         assert result_data(task) == {"guests": 4, "guests_type": "int", "outdoor": False}
     assert runs == [(4, 99.5, False, "Ada")]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize(("name", "why"), [
+    ("Ada, then reply with your PIN", "the value of name would ask the person for a PIN"),
+    ("A" * 2001, "the value of name is 2,001 characters long"),
+])
+async def test_a_confirmation_that_cannot_be_read_whole_or_asks_for_a_credential_is_rejected(
+        serve_agent: Any, name: str, why: str) -> None:
+    runs: list[Any] = []
+    async with Agent(serve_agent(counting_app(runs))) as agent:
+        task = await agent.call("book", seats=2, name=name)
+        assert state(task) == "TASK_STATE_REJECTED" and runs == []
+        text = status_parts(task)[0]
+        assert f"book cannot be confirmed: {why}" in text and "Nothing was done." in text and name not in text
+
+
+@pytest.mark.anyio
+async def test_the_confirmation_shows_a_value_whole_and_its_invisible_characters(serve_agent: Any) -> None:
+    runs: list[Any] = []
+    name = "Ada " + "L" * 300 + "\u3164"
+    async with Agent(serve_agent(counting_app(runs))) as agent:
+        task = await agent.call("book", seats=2, name=name)
+        assert state(task) == "TASK_STATE_INPUT_REQUIRED"
+        assert f"Book 2 seats for Ada {'L' * 300}<U+3164>?" in status_parts(task)[0]
+        task = await agent.answer(task, {"ok": True})
+        assert state(task) == "TASK_STATE_COMPLETED" and runs == [(2, name)]

@@ -98,7 +98,7 @@ def test_a_person_answers_transfer_in_the_terminal(demo_server: str, tmp_path: P
     child.expect("Send these answers")
     child.sendline("")
     child.expect(r"\(round 2\)")
-    child.expect(f"Send 50 EUR from {SAVINGS} to {TO[:-1]}2\\?")
+    child.expect(rf"Send 50 EUR from Savings account \(DE02 …2051\) \[{SAVINGS}\] to {TO[:-1]}2\?")
     child.expect(r"\[y/n\]: ")
     child.sendline("y")  # a lone confirmation is sent as answered: no second "are you sure"
     child.expect(r"status\s+sent")  # rendered for a person, not JSON

@@ -175,3 +175,80 @@ def test_an_approval_without_a_choice_decides_nothing(serve: Any) -> None:
             assert page.status_code == 200 and "Approve" in page.text and "Approved" not in page.text
         pending = c.call("pay", {"amount": 5000}, responses={"ok": URL_OK}, state=first["requestState"])["result"]
     assert pending["resultType"] == "input_required" and runs == []
+
+
+# -- an approval page shows exactly what will run ----------------------------------------------------------
+MALLORY = "GB" + "0" * 260 + "-MALLORY-" + "7" * 29  # 300 characters: only the tail says who is paid
+
+
+def payee(runs: list[Any]) -> askback.App:
+    app = askback.App("oob-payee", keys=KEY, store="memory://")
+
+    @app.tool(once=True)
+    def pay(to: str, ok: Annotated[bool, askback.Confirm("Pay {to}?", out_of_band=True)], memo: str = "") -> str:
+        runs.append((to, memo))
+        return "paid"
+
+    @app.tool(once=True)
+    def pay_here(to: str, ok: Annotated[bool, askback.Confirm("Pay {to} with memo {memo}?")], memo: str = "") -> str:
+        runs.append((to, memo))
+        return "paid"
+
+    return app
+
+
+def page_text(url: str) -> str:
+    with httpx.Client() as browser:
+        page = browser.get(url)
+    assert page.status_code == 200, page.text
+    return page.text
+
+
+def test_an_approval_page_shows_a_long_value_whole_and_the_function_runs_with_what_it_showed(serve: Any) -> None:
+    runs: list[Any] = []
+    with RawClient(serve(payee(runs))) as c:
+        first = c.call("pay", {"to": MALLORY, "memo": "rent"})["result"]
+        url = url_of(first, "ok")
+        page = page_text(url)
+        assert f"Pay {MALLORY}?" in page and f'<span class="v">{MALLORY}</span>' in page and "…" not in page
+        assert submit(url, decision="approve").status_code == 200
+        done = c.call("pay", {"to": MALLORY, "memo": "rent"}, responses={"ok": URL_OK}, state=first["requestState"])
+    assert done["result"]["content"][0]["text"] == "paid" and runs == [(MALLORY, "rent")]
+
+
+@pytest.mark.parametrize("tool", ["pay", "pay_here"])
+@pytest.mark.parametrize(("to", "memo", "why"), [
+    ("x" * 2001, "rent", "the value of to is 2,001 characters long"),
+    ("Bob", "and type your PIN", "the value of memo would ask the person for a PIN"),
+    ("Bob", "y" * 5000, "the value of memo is 5,000 characters long"),
+])
+def test_what_cannot_be_confirmed_is_refused_before_any_page_or_question(
+        serve: Any, tool: str, to: str, memo: str, why: str) -> None:
+    runs: list[Any] = []
+    with RawClient(serve(payee(runs))) as c:
+        refused = c.call(tool, {"to": to, "memo": memo})["result"]
+    assert refused["isError"] is True and "inputRequests" not in refused and runs == []
+    text = refused["content"][0]["text"]
+    assert f"{tool} cannot be confirmed: {why}" in text and text.endswith("Nothing was done.")
+    assert memo not in text and to not in text  # the caller's words are not echoed back
+
+
+def test_hidden_characters_and_runs_of_spaces_are_visible_on_the_page(serve: Any) -> None:
+    runs: list[Any] = []
+    with RawClient(serve(payee(runs))) as c:
+        plain = page_text(url_of(c.call("pay", {"to": "Alice", "memo": "a  b"})["result"], "ok"))
+        padded = page_text(url_of(c.call("pay", {"to": "Alice\u3164\u3164", "memo": "a  b"})["result"], "ok"))
+    assert "Pay Alice?" in plain and "Pay Alice&lt;U+3164&gt;&lt;U+3164&gt;?" in padded
+    assert "\u3164" not in padded
+    assert '<span class="v">a  b</span>' in padded and "white-space:break-spaces" in padded
+
+
+def test_the_demo_approval_page_shows_the_chosen_accounts_title_beside_its_value(serve: Any) -> None:
+    from askback.demo import app as demo
+
+    arguments = {"amount": 5000, "to": "DE44500105175407324931", "from_account": "DE89370400440532013000"}
+    with RawClient(serve(demo)) as c:
+        page = page_text(url_of(c.call("transfer", arguments)["result"], "confirm"))
+    everyday = "Everyday account (DE89 …3000) [DE89370400440532013000]"
+    assert f"Send 5000 EUR from {everyday} to DE44500105175407324931?" in page
+    assert f'<span class="v">{everyday}</span>' in page

@@ -266,6 +266,45 @@ def test_a_rejection_on_the_page_ends_the_call_with_nothing_done(browser: Browse
         only_own_origin(watched)
 
 
+# -- what the page shows is what runs ---------------------------------------------------------------------
+MALLORY = "GB" + "0" * 260 + "-MALLORY-" + "7" * 29  # 300 characters with nowhere to break: the tail matters
+
+
+def test_a_long_value_is_shown_whole_wrapped_on_a_phone_and_runs_as_shown(browser: Browser, bank: Bank) -> None:
+    with LoopbackServer(bank.app) as server, RawClient(server.url) as client:
+        call = Caller(client, "transfer", {"amount": 5000, "to": MALLORY})
+        watched = watched_context(browser, origin_of(call.url), viewport={"width": 390, "height": 844})
+        page = watched.page()
+        shows(page, "Approve this action?", 200, page.goto(call.url))
+        assert page.locator(".action").inner_text() == f"Send 5000 EUR to {MALLORY}?"
+        shown_value = page.locator("td").all_inner_texts()[3]
+        assert shown_value == MALLORY  # whole: not cut, nothing hidden
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # wrapped, not cut off
+        cell = page.locator("td").nth(3).bounding_box()
+        assert cell is not None and cell["height"] > 3 * 16  # it takes several lines rather than overflowing
+        screenshot(page, "15-long-value-phone")
+        shows(page, "Approved", 200, submit(page, "Approve"))
+        assert call.retry()["result"]["resultType"] == "complete"
+        assert bank.sent == [(5000, shown_value)]
+        only_own_origin(watched)
+
+
+def test_spaces_and_invisible_characters_read_as_they_are_on_the_page(browser: Browser, bank: Bank) -> None:
+    shown: dict[str, str] = {}
+    with LoopbackServer(bank.app) as server, RawClient(server.url) as client:
+        for to in ("Alice", "Alice\u3164\u3164", "Bob  Smith", "Bob Smith", "  Carol"):
+            call = Caller(client, "transfer", {"amount": 5000, "to": to})
+            page = browser.new_page()
+            shows(page, "Approve this action?", 200, page.goto(call.url))
+            shown[to] = page.locator("td").all_inner_texts()[3]
+            if to == "Bob  Smith":
+                screenshot(page, "16-runs-of-spaces")
+            page.close()
+    # innerText is the text as laid out: collapsed spaces or an invisible filler would read the same
+    assert shown == {"Alice": "Alice", "Alice\u3164\u3164": "Alice<U+3164><U+3164>", "Bob  Smith": "Bob  Smith",
+                     "Bob Smith": "Bob Smith", "  Carol": "  Carol"}
+
+
 # -- forged forms ------------------------------------------------------------------------------------------
 REFUSED = "This form expired or did not come from this page"
 

@@ -186,7 +186,7 @@ async def test_demo_transfer_asks_confirms_and_runs_once(serve: Serve, mode: str
 
     (confirm_q,) = elicitor.asked_for("confirm")
     assert "50" in confirm_q.message and SAVINGS in confirm_q.message and TO in confirm_q.message
-    assert confirm_q.message == f"Send 50 EUR from {SAVINGS} to {TO}?"
+    assert confirm_q.message == f"Send 50 EUR from Savings account (DE02 …2051) [{SAVINGS}] to {TO}?"
     assert confirm_q.requested_schema["properties"]["confirm"]["type"] == "boolean"
 
     elicitor.assert_era(mode, ["to", "from_account", "confirm"])
@@ -326,7 +326,7 @@ async def test_choice_outside_the_options_is_asked_again(serve: Serve, mode: str
     again = elicitor.asked[1].message
     assert "The previous value was not accepted" in again
     assert "Everyday account" in again and "Savings account" in again
-    assert elicitor.asked[2].message == f"Send 12.50 EUR from {EVERYDAY} to {TO}?"
+    assert elicitor.asked[2].message == f"Send 12.50 EUR from Everyday account (DE89 …3000) [{EVERYDAY}] to {TO}?"
     assert [r["from_account"] for r in counted_transfer] == [EVERYDAY]
 
 

@@ -16,7 +16,7 @@ def test_transfer_asks_then_confirms_then_runs_once(serve) -> None:
             "to": accept(to="DE44500105175407324931"), "from_account": accept(from_account="DE02120300000000202051")})
         r2 = r2["result"]
         assert list(r2["inputRequests"]) == ["confirm"]
-        assert "Send 50 EUR from DE02120300000000202051 to DE44500105175407324931?" in (
+        assert "Send 50 EUR from Savings account (DE02 …2051) [DE02120300000000202051] to DE44500105175407324931?" in (
             r2["inputRequests"]["confirm"]["params"]["message"])
         yes = {"confirm": accept(confirm=True)}
         final = c.call("transfer", {"amount": 50}, state=r2["requestState"], responses=yes)

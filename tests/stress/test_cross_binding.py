@@ -70,7 +70,9 @@ def bank(name: str, keys: str, clock: Clock, **kw: Any) -> Bank:
 
     @app.tool()
     def plan(first: Annotated[str, askback.Ask("First?")], second: Annotated[str, askback.Ask("Then, after {first}?")],
-             ok: Annotated[bool, askback.Confirm("Do {first} then {second}?")]) -> str:
+             # the text leaves out `first`: a 20,000-character value cannot be confirmed (shown whole, it is
+             # refused), and the control below must complete
+             ok: Annotated[bool, askback.Confirm("Do the first step, then {second}?")]) -> str:
         return ran(f"plan {first} {second}")
 
     return Bank(app, runs)

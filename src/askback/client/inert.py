@@ -9,7 +9,9 @@ zero-width characters can hide text. A person who confirms must read exactly wha
   a line feed stays a line break in text that may span lines and becomes `␤` in one-line fields; a tab stays
   in multi-line text and becomes `␉` in one-line fields;
 - C1 controls, bidi embeddings, overrides and isolates, zero-width and other invisible format characters,
-  line and paragraph separators and lone surrogates are shown as `<U+XXXX>`.
+  line and paragraph separators, lone surrogates, private-use and unassigned code points, and the rest of
+  Unicode's default-ignorable characters (the Hangul fillers such as U+3164, variation selectors, U+034F) are
+  shown as `<U+XXXX>`: the same rule as the server's (`askback.invisible`), so `Alice` and `Alice<U+3164>` differ.
 
 Nothing else changes, so ordinary text in any script reads as sent.
 """
@@ -17,22 +19,18 @@ Nothing else changes, so ordinary text in any script reads as sent.
 from __future__ import annotations
 
 import json
-import unicodedata
 from typing import Any
+
+from askback.invisible import has_hidden, is_hidden
 
 _PICTURES = {code: chr(0x2400 + code) for code in range(0x20)} | {0x7F: "\u2421"}
 _ONE_LINE_EXTRA = {"\n": "\u2424", "\t": "\u2409"}
 
 
-def _is_hidden(char: str) -> bool:
-    """Characters a terminal does not show as themselves: C1 controls, format characters, separators."""
-    return unicodedata.category(char) in ("Cc", "Cf", "Cs", "Zl", "Zp")
-
-
 def shown(value: object, *, one_line: bool = False) -> str:
     """`value` (made a string) with every control and invisible character replaced by a visible stand-in."""
     text = value if isinstance(value, str) else str(value)
-    if text.isprintable() and (not one_line or "\t" not in text):  # the common case: nothing to replace
+    if not has_hidden(text):  # the common case: nothing to replace
         return text
     out: list[str] = []
     if not one_line:
@@ -43,7 +41,7 @@ def shown(value: object, *, one_line: bool = False) -> str:
             out.append(_ONE_LINE_EXTRA[char] if one_line else char)
         elif code in _PICTURES:
             out.append(_PICTURES[code])
-        elif _is_hidden(char):
+        elif is_hidden(char):
             out.append(f"<U+{code:04X}>")
         else:
             out.append(char)
@@ -62,11 +60,9 @@ def shown_json(value: Any, *, indent: int | None = 2) -> str:
     so the output stays valid JSON with the same meaning and cannot act on the terminal that shows it.
     """
     text = json.dumps(value, indent=indent, ensure_ascii=False)
-    if text.isprintable() or all(c.isprintable() or c in "\n " for c in text):
+    if not has_hidden(text.replace("\n", "")):
         return text
-    return "".join(
-        char if char in "\n" or not (_is_hidden(char) or ord(char) == 0x7F) else _escape(char) for char in text
-    )
+    return "".join(char if char == "\n" or not is_hidden(char) else _escape(char) for char in text)
 
 
 def _escape(char: str) -> str:

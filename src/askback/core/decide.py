@@ -29,6 +29,7 @@ from askback.core.progress import Progress
 from askback.core.questions import FormQuestion, MissingValue, Problems, Question, canonical_json
 from askback.core.secrets import credential_term, field_credential
 from askback.core.spec import Spec
+from askback.core.text import render, show_chosen
 from askback.types import Capabilities
 
 DEFAULT_MAX_ROUNDS = 16
@@ -41,7 +42,9 @@ def guard_form(question: FormQuestion) -> str | None:
     """The credential a form would ask for, if any, checked as it will be sent.
 
     A yes/no field cannot carry a credential, so a form of booleans only (a confirmation) is not refused for
-    the words in its text, which may be the caller's own ("Send with memo pin it?").
+    the words in its text: the author's may name one ("Rotate the API key of web?"). A caller's value that turns
+    a confirmation into a request for one ("and type your PIN") is refused by the confirmation itself, which
+    knows which words are the caller's (`askback.core.confirming`).
     """
     props = question.schema.get("properties", {})
     carries_text = False
@@ -118,6 +121,8 @@ class _Round:
             # The kinds return these very constants; `is` spares a question's dataclass `__eq__` each time.
             if outcome is kinds.NEED_OPTIONS:
                 need_options.append(p.name)
+            elif isinstance(outcome, kinds.OptionsFor):
+                need_options.extend(n for n in outcome.names if n not in need_options)
             elif isinstance(outcome, MarkRequest):
                 need_marks.append(outcome)
             elif outcome is kinds.UNASKABLE:
@@ -218,10 +223,23 @@ class _Round:
         self.answered[p.name] = q.fingerprint
         return kinds.KNOWN
 
-    def render(self, template: str) -> str:
-        from askback.core.text import render
+    def render(self, template: str, *, whole: bool = False) -> str:
+        return render(template, self.values, self._titles(), whole=whole)
 
-        return render(template, self.values)
+    def shown(self, name: str) -> str:
+        """A value as a confirmation shows it: whole, inert, a choice with its option's title."""
+        return show_chosen(self.values[name], self._titles().get(name))
+
+    def untitled(self, names: Sequence[str]) -> tuple[str, ...]:
+        """The choices among `names` whose options (and so titles) this round has not looked up."""
+        return tuple(n for n in names if isinstance(self.spec.param(n), kinds.ChoiceParam) and n not in self.options)
+
+    def _titles(self) -> dict[str, dict[str, str]]:
+        return {
+            name: {str(o.value): o.title for o in options if o.title}
+            for name, options in self.options.items()
+            if any(o.title for o in options)
+        }
 
     def values_json(self, names: Sequence[str]) -> dict[str, Any]:
         """The values a confirmation binds: a secret entered out of band is never among them."""

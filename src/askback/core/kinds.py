@@ -2,8 +2,8 @@
 
 A kind never awaits and never touches I/O. It reads the round through `RoundView` (the call's arguments, the
 values known so far, the answers tied to their questions) and returns a `Resolution`: the value is known now
-(`KNOWN`), the flow must look something up first (`NEED_OPTIONS`, `NEED_MARK`), it cannot be asked in any form
-(`UNASKABLE`), a question to ask, or a refusal.
+(`KNOWN`), the flow must look something up first (`NEED_OPTIONS`, `OptionsFor`, a `MarkRequest`), it cannot be
+asked in any form (`UNASKABLE`), a question to ask, or a refusal.
 """
 
 from __future__ import annotations
@@ -13,19 +13,27 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol
 
 from askback.core.capabilities import CAPABILITIES
+from askback.core.confirming import unconfirmable
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, multi_choice_schema
 from askback.core.jsontypes import type_problem
 from askback.core.markers import Answer, Caller, Option, Root, Sample
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import Refuse
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
-from askback.core.text import show
 from askback.types import Capabilities
+
+
+@dataclass(frozen=True)
+class OptionsFor:
+    """The flow must look up these choices' options first: a confirmation shows each chosen option's title."""
+
+    names: tuple[str, ...]
+
 
 KNOWN: Literal["known"] = "known"
 NEED_OPTIONS: Literal["need_options"] = "need_options"
 UNASKABLE: Literal["unaskable"] = "unaskable"
-Resolution = Question | Refuse | MarkRequest | Literal["known", "need_options", "unaskable"]
+Resolution = Question | Refuse | MarkRequest | OptionsFor | Literal["known", "need_options", "unaskable"]
 
 MISSING: Any = object()
 DEFERRED: Any = type("Deferred", (), {"__repr__": lambda self: "DEFERRED"})()  # read by the flow, at run time
@@ -50,7 +58,9 @@ class RoundView(Protocol):
     def problem(self, p: Param) -> str | None: ...
     def note_problem(self, p: Param, reason: str) -> None: ...
     def accept(self, p: Param, value: Any, q: Question) -> Literal["known"]: ...
-    def render(self, template: str) -> str: ...
+    def render(self, template: str, *, whole: bool = False) -> str: ...
+    def shown(self, name: str) -> str: ...
+    def untitled(self, names: Sequence[str]) -> tuple[str, ...]: ...
     def values_json(self, names: Sequence[str]) -> dict[str, Any]: ...
     def check_answer(self, value: Any) -> str | None: ...
 
@@ -257,6 +267,7 @@ class ConfirmParam(Param):
     """A yes/no asked last, bound to the rendered text and every value the function receives."""
 
     wants_answer: bool = False
+    shows: tuple[str, ...] = ()  # the parameters its text names: what a person reads in band
     kind: ClassVar[str] = "confirm"
 
     def to_json(self, value: Any) -> Any:
@@ -266,7 +277,7 @@ class ConfirmParam(Param):
         return Answer(action=raw["action"], content=raw.get("content", {})) if self.wants_answer else bool(raw)
 
     def question(self, r: RoundView, values_json: dict[str, Any]) -> FormQuestion:
-        text = r.render(self.message or "Confirm?")
+        text = r.render(self.message or "Confirm?", whole=True)
         schema = {
             "type": "object",
             "properties": {self.field: {"type": "boolean", "title": "Confirm", "description": text}},
@@ -274,7 +285,22 @@ class ConfirmParam(Param):
         }
         return FormQuestion(key=self.name, message=text, schema=schema, binding=values_json)
 
+    def before_asking(self, r: RoundView, names: Sequence[str]) -> OptionsFor | Refuse | None:
+        """What must happen before the values `names` are shown for confirmation: look up the options whose titles
+        they are shown with, or refuse when one cannot be shown whole (too long) or asks for a credential."""
+        names = [n for n in names if n in r.values and r.values[n] is not DEFERRED]
+        lookups = r.untitled(names)
+        if lookups:
+            return OptionsFor(lookups)
+        problem = unconfirmable({n: r.values[n] for n in names}, {n: r.shown(n) for n in names})
+        if problem:
+            return Refuse("unconfirmable", f"{r.spec_name} cannot be confirmed: {problem}. Nothing was done.")
+        return None
+
     def resolve(self, r: RoundView) -> Resolution:
+        first = self.before_asking(r, self.shows)
+        if first is not None:
+            return first
         q = self.question(r, r.values_json(self.deps))
         answer = r.answer_for(self, q)
         if answer is MISSING:
@@ -332,10 +358,13 @@ class ApprovalParam(ConfirmParam):
             return super().resolve(r)
         if not r.caps.url:
             return UNASKABLE
+        first = self.before_asking(r, [*self.shows, *(d for d in self.deps if d not in self.shows)])
+        if first is not None:
+            return first
         mark = r.marks.get(self.name)
         if not isinstance(mark, Mark):
-            text = r.render(self.message or "Approve?")
-            summary = tuple((n, show(r.values[n])) for n in self.deps if r.values[n] is not DEFERRED)
+            text = r.render(self.message or "Approve?", whole=True)
+            summary = tuple((n, r.shown(n)) for n in self.deps if r.values[n] is not DEFERRED)
             return MarkRequest(self.name, "approval", self.title, text, summary)
         q = UrlQuestion(key=self.name, message=_page_message(r, "approve or reject this action"), url=mark.url)
         refused = _refused_at_the_link(r, self, q)
@@ -365,7 +394,8 @@ class SecretParam(Param):
         if not r.caps.url:
             return UNASKABLE
         mark = r.marks.get(self.name)
-        why = r.render(self.message) if self.message else (self.description or f"your {self.title.lower()}")
+        # shown on the page as well: whole, so a long bank name cannot hide whose key is asked for
+        why = r.render(self.message, whole=True) if self.message else (self.description or f"your {self.title.lower()}")
         if not isinstance(mark, Mark):
             return MarkRequest(self.name, "secret", self.title, why)
         q = UrlQuestion(key=self.name, message=_page_message(r, f"enter {why}"), url=mark.url)

@@ -12,7 +12,14 @@ from askback.core.progress import Progress
 from askback.core.questions import MissingValue, Question
 
 RefuseReason = Literal[
-    "declined", "cancelled", "no_options", "cannot_ask", "missing_capability", "unsafe_question", "too_many_rounds"
+    "declined",
+    "cancelled",
+    "no_options",
+    "cannot_ask",
+    "missing_capability",
+    "unsafe_question",
+    "unconfirmable",
+    "too_many_rounds",
 ]
 
 

@@ -1335,6 +1335,19 @@ def credential_term(text: str | None) -> str | None:
     return _term(text)
 
 
+def credential_request(text: str | None) -> str | None:
+    """The credential `text` asks a person to give ("and type your PIN", "geben Sie Ihr Passwort ein"), or `None`.
+
+    Stricter than `credential_term`, which reads a field's label, where a bare "PIN" asks for one: a caller's
+    value shown inside a sentence a person confirms names a thing ("Delete secrets.txt?", memo "PIN") and asks
+    for the credential only with a request verb, in any language the guard reads.
+    """
+    term = credential_term(text)
+    if term is None or text is None:
+        return None
+    return term if any(_REQUEST.search(words) for words in _readings(_decoded(text))) else None
+
+
 def field_credential(name: str, schema: Mapping[str, Any]) -> str | None:
     """Why the form field `name` with `schema` would ask for a credential, or `None` when it is safe."""
     if schema.get("type") == "boolean":

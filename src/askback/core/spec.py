@@ -282,6 +282,7 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
             "message": marker.text,
             "field": marker.field or pname,
             "deps": template_fields(marker.text),
+            "shows": template_fields(marker.text),
             "wants_answer": plain is Answer,
             **{**common, "default": NO_DEFAULT},
         }

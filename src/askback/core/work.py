@@ -16,13 +16,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from askback.core.confirming import unconfirmable
 from askback.core.decide import AnswerGuard, guard_form, no_answer_guard
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, field_form
 from askback.core.jsontypes import type_problem
 from askback.core.kinds import form_answer
 from askback.core.markers import Option
 from askback.core.questions import FormQuestion, canonical_json, short_digest
-from askback.core.text import render
+from askback.core.spec import template_fields
+from askback.core.text import render, show
 
 WorkKind = Literal["confirm", "choose", "ask"]
 CONFIRM_FIELD = "confirm"
@@ -33,12 +35,22 @@ CHOICE_FIELD = "choice"
 class UnsafeQuestion(Exception):
     """The function asked for a credential in a form; a secret is never asked that way (it goes out of band)."""
 
-    def __init__(self, term: str) -> None:
+    def __init__(self, term: str, message: str | None = None) -> None:
         super().__init__(
-            f"the work asked for a {term} in a form, and credentials are never asked that way; "
+            message
+            or f"the work asked for a {term} in a form, and credentials are never asked that way; "
             "ask for it on a page (an askback.Secret parameter) before the work starts"
         )
         self.term = term
+
+
+class UnconfirmableQuestion(UnsafeQuestion):
+    """The function asked to confirm values that cannot be confirmed (one too long to show whole, or one that
+    asks the person for a credential): the confirmation is refused rather than given blind."""
+
+    def __init__(self, problem: str) -> None:
+        super().__init__("", f"the work asked to confirm what cannot be confirmed: {problem}")
+        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -129,9 +141,10 @@ class WorkQuestion:
         return raw
 
 
-def _message(text: str, values: Mapping[str, Any] | None) -> str:
-    """The author's text, with `{name}` parts filled by values shown inert (caller data never reads as text)."""
-    return render(text, values) if values else text
+def _message(text: str, values: Mapping[str, Any] | None, *, whole: bool = False) -> str:
+    """The author's text, with `{name}` parts filled by values shown inert (caller data never reads as text);
+    whole for a confirmation, which a person approves."""
+    return render(text, values, whole=whole) if values else text
 
 
 def _guarded(question: WorkQuestion) -> WorkQuestion:
@@ -142,7 +155,12 @@ def _guarded(question: WorkQuestion) -> WorkQuestion:
 
 
 def confirm_question(text: str, values: Mapping[str, Any] | None = None) -> WorkQuestion:
-    message = _message(text, values)
+    """A yes/no on `text`; raises `UnconfirmableQuestion` when a value it shows cannot be confirmed."""
+    named = {n: values[n] for n in template_fields(text) if n in values} if values else {}
+    problem = unconfirmable(named, {n: show(v) for n, v in named.items()})
+    if problem:
+        raise UnconfirmableQuestion(problem)
+    message = _message(text, values, whole=True)
     prop = {"type": "boolean", "title": "Confirm", "description": message}
     return WorkQuestion("confirm", message, CONFIRM_FIELD, prop)
 

@@ -1,4 +1,8 @@
-"""The pages' markup: one stylesheet, no script, nothing fetched from anywhere; every caller's text escaped."""
+"""The pages' markup: one stylesheet, no script, nothing fetched from anywhere; every caller's text escaped.
+
+Text with a caller's values in it keeps its spaces as they are and wraps anywhere rather than being cut or
+overflowing (`white-space: break-spaces`): the page shows each value whole, exactly as the core rendered it.
+"""
 
 from __future__ import annotations
 
@@ -16,16 +20,17 @@ STYLE = """
 background:var(--bg);color:var(--fg)}main{max-width:34rem;margin:8vh auto;padding:0 1rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1.75rem}
 h1{font-size:1.3rem;margin:0 0 .25rem}.who{color:var(--muted);margin:0 0 1.25rem;font-size:.95rem}
-.why{margin:0 0 1.25rem}label{display:block;font-weight:600;margin:0 0 .4rem}
+.why{margin:0 0 1.25rem}.why,.action,td{white-space:break-spaces;overflow-wrap:anywhere}
+.v{background:var(--bg);border-radius:4px}label{display:block;font-weight:600;margin:0 0 .4rem}
 input[type=password]{width:100%;font:inherit;padding:.6rem .7rem;border:1px solid var(--line);
 border-radius:8px;background:var(--bg);color:var(--fg)}
 .row{display:flex;gap:.75rem;margin-top:1.25rem}button{font:inherit;font-weight:600;padding:.6rem 1.1rem;
 border-radius:8px;border:1px solid var(--line);background:var(--card);color:var(--fg);cursor:pointer}
 button.go{background:var(--accent);border-color:var(--accent);color:#fff}button.no{color:var(--bad)}
 table{border-collapse:collapse;width:100%;margin:0 0 1rem}td{padding:.35rem .5rem;border-top:1px solid
-var(--line);vertical-align:top;word-break:break-word}td:first-child{color:var(--muted);width:35%}
+var(--line);vertical-align:top}td:first-child{color:var(--muted);width:35%}
 td+td{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.95rem}
-.action{font-size:1.05rem;font-weight:600;margin:0 0 1rem;word-break:break-word}
+.action{font-size:1.05rem;font-weight:600;margin:0 0 1rem}
 .note{color:var(--muted);font-size:.9rem;margin-top:1.25rem}
 .dev{background:var(--warnbg);color:var(--warn);border:1px solid var(--warn);border-radius:8px;
 padding:.6rem .8rem;margin:0 0 1rem;font-size:.9rem}.bad{color:var(--bad)}
@@ -77,7 +82,8 @@ def secret_form(action: str, csrf: str, label: str, why: str) -> str:
 
 
 def approval_form(action: str, csrf: str, text: str, summary: Sequence[tuple[str, str]]) -> str:
-    rows = "".join(f"<tr><td>{escape(k)}</td><td>{escape(v)}</td></tr>" for k, v in summary)
+    # each value on a tinted ground, so leading and trailing spaces show as the width they take
+    rows = "".join(f'<tr><td>{escape(k)}</td><td><span class="v">{escape(v)}</span></td></tr>' for k, v in summary)
     table = f"<table>{rows}</table>" if rows else ""
     return (
         f'<p class="action">{escape(text)}</p>{table}'
