@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from askback.leaks import answer_refusal, credential_value
+from askback.guard import answer_refusal, credential_value
 from tests.corpora.values import CREDENTIAL, ORDINARY, flat
 
 

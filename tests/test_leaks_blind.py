@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from askback.leaks import credential_value
+from askback.guard import credential_value
 from tests.corpora.blind_values import ORDINARY, SECRET
 
 

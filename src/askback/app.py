@@ -290,6 +290,6 @@ def _answer_problem(value: Any) -> str | None:
 
 @cache
 def _answer_check() -> Callable[[Any], str | None]:
-    from askback.leaks import answer_problem
+    from askback.guard import answer_problem
 
     return answer_problem

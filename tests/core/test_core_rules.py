@@ -231,7 +231,7 @@ def test_a_yes_no_parameter_is_never_a_credential_whatever_its_name() -> None:
     "Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl",
 ])
 def test_a_credential_pasted_into_a_form_is_refused_and_never_kept(pasted: str) -> None:
-    from askback.leaks import answer_problem
+    from askback.guard import answer_problem
 
     app = askback.App("t")
 
@@ -269,6 +269,6 @@ def test_nothing_may_wait_for_a_secret_whose_value_is_read_only_at_run_time() ->
     ("टोकन की संख्या", False),  # "number of tokens": a Devanagari mark is part of the word
 ])
 def test_accented_look_alikes_fold_only_on_alphabets(text: str, credential: bool) -> None:
-    from askback.core.secrets import credential_term
+    from askback.guard import credential_term
 
     assert bool(credential_term(text)) is credential

@@ -13,7 +13,7 @@ import pytest
 from pydantic import Field, SecretStr
 
 import askback
-from askback.core.secrets import SecretInForm, credential_term, field_credential, guard_form
+from askback.guard import SecretInForm, credential_term, field_credential, guard_form
 from tests.corpora.names import CREDENTIAL, ORDINARY, flat
 
 CREDENTIALS = flat(CREDENTIAL)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from askback.core.secrets import credential_term, field_credential
+from askback.guard import credential_term, field_credential
 from tests.corpora import blind2
 from tests.corpora.blind import ENTRIES, ORDINARY, SECRET, Entry
 

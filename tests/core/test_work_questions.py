@@ -16,7 +16,7 @@ from askback.core.work import (
     confirm_question,
     value_question,
 )
-from askback.leaks import answer_problem
+from askback.guard import answer_problem
 
 
 def test_a_question_for_a_credential_is_refused() -> None:

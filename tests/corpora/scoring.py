@@ -11,8 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from askback.core.secrets import credential_term, field_credential
-from askback.leaks import credential_value
+from askback.guard import credential_term, credential_value, field_credential
 from tests.corpora.blind import Entry
 from tests.corpora.blind_values import Value
 

@@ -17,7 +17,7 @@ import pytest
 from pydantic import Field
 
 import askback
-from askback.core.secrets import SecretInForm, guard_form
+from askback.guard import SecretInForm, guard_form
 from tests.conftest import LoopbackServer
 from tests.core.test_secrets import CREDENTIALS, ORDINARY_TEXTS
 from tests.stress.conftest import key_text

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from askback.core.secrets import credential_request
+from askback.guard import credential_request
 
 MAX_CONFIRM_CHARS = 2000  # per value, as shown; documented in docs/out-of-band.md and docs/security.md
 

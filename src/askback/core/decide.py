@@ -27,9 +27,9 @@ from askback.core.marks import MarkRequest
 from askback.core.outcomes import Ask, Complete, Need, Outcome, Refuse
 from askback.core.progress import Progress
 from askback.core.questions import FormQuestion, MissingValue, Problems, Question, canonical_json
-from askback.core.secrets import credential_term, field_credential
 from askback.core.spec import Spec
 from askback.core.text import render, show_chosen
+from askback.guard import credential_term, field_credential
 from askback.types import Capabilities
 
 DEFAULT_MAX_ROUNDS = 16

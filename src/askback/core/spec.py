@@ -30,7 +30,7 @@ from askback.core.kinds import (
 )
 from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample, Secret, Work
 from askback.core.questions import FormQuestion
-from askback.core.secrets import SecretInForm, credential_term, field_credential
+from askback.guard import SecretInForm, credential_term, field_credential
 
 EndpointKind = Literal["tool", "prompt", "resource"]
 TaskSupport = Literal["optional", "required"]
