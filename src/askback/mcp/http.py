@@ -35,6 +35,7 @@ from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.checks import header_schemas, max_answers
 from askback.mcp.fast import FastPath
 from askback.mcp.sdkfacts import Facts
+from askback.web.hostcheck import HostCheck
 from askback.web.ondemand import OnDemand, Unavailable
 from askback.web.serving import pages_for, warn_if_development_mode
 
@@ -190,12 +191,12 @@ def http_app(
 
     routes: list[BaseRoute] = [
         Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]),
-        *pages_for(app, host),
+        *pages_for(app, host, checks),
         *extra_routes,
         # Last: A2A's routes (JSON-RPC binding only; the SDK's REST binding would shadow what follows it).
         *(_a2a_routes(a2a_part, _a2a_path(a2a)) if a2a_part is not None else []),
     ]
-    return _McpStarlette(path, router, warmer.start, routes=routes, lifespan=lifespan)
+    return _McpStarlette(path, router, warmer.start, HostCheck(checks), routes=routes, lifespan=lifespan)
 
 
 def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> SdkPath:
@@ -299,11 +300,13 @@ def _a2a_path(a2a: Any) -> str:
 
 def _a2a_server(app: App, a2a: Any, checks: HostChecks) -> Any:
     from askback.a2a import A2AServer
-    from askback.mcp.sdkpath import security
+    from askback.web.hostcheck import content_type_only
 
     server = A2AServer(app) if a2a is True else a2a
     if server.security is None:
-        server.security = security(checks)  # the same Host/Origin checks as MCP's endpoint
+        # Host and Origin were checked before routing (`HostCheck`, the same check as MCP's endpoint); the
+        # endpoint keeps the SDK's Content-Type check of its JSON-RPC POST.
+        server.security = content_type_only()
     return server
 
 
@@ -355,15 +358,26 @@ class _McpStarlette(Starlette):
     started, so the choice cannot change under a running server.
     """
 
-    def __init__(self, mcp_path: str, router: Any, warm_up: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(self, mcp_path: str, router: Any, warm_up: Callable[[], None], hosts: HostCheck,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # No redirects: Starlette's trailing-slash redirect builds its Location from the request's Host, which
+        # nothing has checked when the checks are off (--allow-any-origin). A path is served as routed, or is 404.
+        self.router.redirect_slashes = False
         self._mcp_path = mcp_path
         self._router = router
+        self._hosts = hosts
         self.warm_up = warm_up  # load the SDK path and the A2A agent in the background now (the port is bound)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             trim_header_whitespace(scope)
+            root = scope.get("root_path", "")
+            if scope["path"].removeprefix(root) != self._mcp_path:  # the MCP endpoint: the SDK's transport checks
+                refused = await self._hosts.refusal(scope)
+                if refused is not None:
+                    await refused(scope, receive, send)
+                    return
         if (
             not self.user_middleware
             and scope["type"] == "http"
