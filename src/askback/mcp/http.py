@@ -36,6 +36,7 @@ from askback.mcp.checks import header_schemas, max_answers
 from askback.mcp.fast import FastPath
 from askback.mcp.sdkfacts import Facts
 from askback.web.hostcheck import HostCheck
+from askback.web.logs import guard_logs
 from askback.web.ondemand import OnDemand, Unavailable
 from askback.web.serving import pages_for, warn_if_development_mode
 
@@ -149,6 +150,7 @@ def http_app(
     always served by the SDK path alone.
     """
     checks = HostChecks.resolve(host, allowed_hosts, allowed_origins, allow_any_origin)
+    guard_logs()  # in every process that builds a server: no ticket or payload in its log (`askback.web.logs`)
     calls = Calls(app) if server is None else None
     sdk: OnDemand[SdkPath] = OnDemand("the MCP SDK path", lambda: _sdk_path(app, server, calls, checks),
                                       running=lambda built: built.running())
