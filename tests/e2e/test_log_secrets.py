@@ -132,3 +132,29 @@ def test_no_log_line_carries_an_answer_a_secret_or_a_ticket(tmp_path: Path, leve
     leaked = [c for c in (*CANARIES, *tickets) if c in text]
     lines = [line for line in text.splitlines() if any(c in line for c in leaked)]
     assert not leaked, "\n".join(lines[:20])
+
+
+def test_every_worker_redacts_tickets_in_its_access_log(tmp_path: Path) -> None:
+    log = tmp_path / "workers.log"
+    with log.open("wb") as sink:
+        process = subprocess.Popen([*askback_command(), "serve", APP, "--port", "0", "--workers", "2",
+                                    "--log-level", "info"], cwd=ROOT, env=env_for(tmp_path), stdout=sink,
+                                   stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        mcp = None
+        while mcp is None and time.monotonic() < deadline and process.poll() is None:
+            mcp = next((m.group(1) for m in map(SERVING.match, log.read_text().splitlines()) if m), None)
+            time.sleep(0.05)
+        assert mcp is not None, log.read_text()
+        tickets = []
+        for _ in range(6):  # new connections: both workers take some
+            with RawClient(mcp) as c:
+                url = url_of(c.call("connect", {"bank": "Acme"})["result"], "api_key")
+            tickets.append(url.rsplit("/", 1)[1])
+            assert httpx.get(url).status_code == 200
+    finally:
+        stop(process)  # type: ignore[arg-type]
+    text = log.read_text(errors="replace")
+    assert text.count('"GET /askback/p/<ticket> HTTP/1.1" 200') == 6, text
+    assert not [t for t in tickets if t in text], text
