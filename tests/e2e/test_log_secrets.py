@@ -8,6 +8,7 @@ server wrote, from askback or any library it runs (uvicorn's access log, the MCP
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
 import subprocess
 import time
@@ -118,6 +119,11 @@ async def a2a_flows(base: str) -> list[str]:
     return [pages[0].rsplit("/", 1)[1]]
 
 
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
 @pytest.mark.parametrize("level", ["debug", "trace"])
 def test_no_log_line_carries_an_answer_a_secret_or_a_ticket(tmp_path: Path, level: str) -> None:
     process, mcp, log = serve_logged(tmp_path, level)
@@ -158,3 +164,17 @@ def test_every_worker_redacts_tickets_in_its_access_log(tmp_path: Path) -> None:
     text = log.read_text(errors="replace")
     assert text.count('"GET /askback/p/<ticket> HTTP/1.1" 200') == 6, text
     assert not [t for t in tickets if t in text], text
+
+
+@pytest.mark.anyio
+async def test_an_http_app_under_its_own_uvicorn_logs_no_payload_at_debug(
+        serve: Any, caplog: pytest.LogCaptureFixture) -> None:
+    # The library path: `http_app` in a program's own uvicorn, its root logger at DEBUG.
+    from askback.loader import load_app
+
+    with caplog.at_level(logging.DEBUG):
+        base = serve(load_app(APP)).removesuffix("/mcp")
+        tickets = await a2a_flows(base)
+        assert logging.getLogger().isEnabledFor(logging.DEBUG)  # the program's choice, untouched
+    text = "\n".join(record.getMessage() for record in caplog.records)
+    assert not [c for c in (NAME_A2A, IN_BAND_KEY, PAGE_SECRET_A2A, *tickets) if c in text]
