@@ -358,6 +358,9 @@ class _McpStarlette(Starlette):
     tracing, rate limits), every request takes Starlette's ordinary path so that middleware sees it; so do
     other routes, lifespan and a mounted app's requests. Starlette refuses `add_middleware` once the app has
     started, so the choice cannot change under a running server.
+
+    Every request for another path is first held to the same Host and Origin check as the MCP endpoint
+    (`askback.web.hostcheck`), before any middleware or route sees it.
     """
 
     def __init__(self, mcp_path: str, router: Any, warm_up: Callable[[], None], hosts: HostCheck,
