@@ -140,3 +140,12 @@ def test_the_server_keeps_serving_after_refusing(server: Started) -> None:
     assert status(exchange(port, request(port))[0]) == 200
     log = "\n".join(server.lines)
     assert "iiii" not in log
+
+
+@pytest.mark.parametrize("parser", ["httptools", "h11"])
+def test_each_worker_bounds_heads_too(tmp_path: Path, parser: str) -> None:
+    with started(["askback.demo:app", "--port", "0", "--workers", "2", "--http", parser], env_for(tmp_path)) as s:
+        port = port_of(s)
+        codes = [closed_after(port, request(port, extra=[("X-Big", "j" * 200_000)]))[0] for _ in range(4)]
+        served = [status(exchange(port, request(port))[0]) for _ in range(4)]
+    assert codes == [431] * 4 and served == [200] * 4
