@@ -117,6 +117,12 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def host_name(entry: str) -> str:
+    """The name an allowed-host entry (`name`, `name:port`, `name:*`, `[v6]:port`) accepts, without its port."""
+    match = _HOST_ENTRY.match(entry)
+    return match.group(1).strip("[]") if match else entry
+
+
 def _host_pattern(host: str) -> str:
     return f"[{host}]:*" if ":" in host else f"{host}:*"
 

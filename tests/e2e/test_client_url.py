@@ -271,11 +271,13 @@ def test_a_person_enters_the_key_in_the_browser_the_client_opened(demo_server: s
 
 @pytest.fixture
 def punycode_demo(tmp_path: Path) -> Iterator[str]:
-    """The demo, its pages announced under a punycode host (as an operator's ASKBACK_PUBLIC_URL could)."""
+    """The demo, its pages announced under a punycode host (as an operator's ASKBACK_PUBLIC_URL could); a public
+    URL elsewhere needs page authentication, so the demo gets a hook."""
     port = free_port()
     log = (tmp_path / "demo.log").open("wb")
     env = serve_env(tmp_path / "data", ASKBACK_PUBLIC_URL="https://xn--bnk-qla.example")
-    process = subprocess.Popen([*askback_command(), "demo", "--port", str(port)], env=env, stdout=log,
+    app = str(Path(__file__).with_name("signed_in_demo.py"))
+    process = subprocess.Popen([*askback_command(), "serve", app, "--port", str(port)], env=env, stdout=log,
                                stderr=subprocess.STDOUT)
     try:
         for _ in range(200):

@@ -22,6 +22,9 @@ from tests.e2e.serving import isolated_network, refused, started, statuses
 from tests.e2e.test_cli import ROOT, serve_env
 
 GOOD_HOST = "mcp.example.test"
+# No secrets and no approvals on pages: an app that can be served beyond this machine without page_auth (the
+# demo asks for an API key on a page, so only a loopback-only server may run it without page authentication).
+PLAIN_APP = "tests/conformance/server.py"
 REFUSED_HOST, REFUSED_ORIGIN = 421, 403
 
 
@@ -93,7 +96,7 @@ def test_allowed_hosts_and_origins_are_checked(tmp_path: Path, how: str) -> None
     else:
         args, extra = [], {"ASKBACK_ALLOWED_HOSTS": f"{GOOD_HOST}:*, other.example.test",
                            "ASKBACK_ALLOWED_ORIGINS": "https://app.example.test"}
-    with started(["askback.demo:app", "--port", "0", *args], env_for(tmp_path, **extra)) as server:
+    with started([PLAIN_APP, "--port", "0", *args], env_for(tmp_path, **extra)) as server:
         port = server.url.split(":")[2].split("/")[0]
         good = f"{GOOD_HOST}:{port}"
         assert statuses(server.url, [
@@ -109,7 +112,7 @@ def test_allowed_hosts_and_origins_are_checked(tmp_path: Path, how: str) -> None
 
 
 def test_origins_default_to_the_allowed_hosts(tmp_path: Path) -> None:
-    with started(["askback.demo:app", "--port", "0", "--allowed-host", f"{GOOD_HOST}:*"], env_for(tmp_path)) as s:
+    with started([PLAIN_APP, "--port", "0", "--allowed-host", f"{GOOD_HOST}:*"], env_for(tmp_path)) as s:
         port = s.url.split(":")[2].split("/")[0]
         good = f"{GOOD_HOST}:{port}"
         assert statuses(s.url, [{"Host": good, "Origin": f"https://{good}"}, {"Host": good, "Origin": f"http://{good}"},
@@ -117,7 +120,7 @@ def test_origins_default_to_the_allowed_hosts(tmp_path: Path) -> None:
 
 
 def test_several_workers_check_the_same_lists(tmp_path: Path) -> None:
-    with started(["askback.demo:app", "--port", "0", "--workers", "2", "--allowed-host", f"{GOOD_HOST}:*"],
+    with started([PLAIN_APP, "--port", "0", "--workers", "2", "--allowed-host", f"{GOOD_HOST}:*"],
                  env_for(tmp_path)) as server:
         port = server.url.split(":")[2].split("/")[0]
         codes = statuses(server.url, [{"Host": f"{GOOD_HOST}:{port}"}, {"Host": f"evil.test:{port}"}] * 4)
@@ -125,7 +128,6 @@ def test_several_workers_check_the_same_lists(tmp_path: Path) -> None:
 
 
 # -- 0.0.0.0 with the lists, and with the explicit opt-out ------------------------------------------------
-PLAIN_APP = "tests/conformance/server.py"  # no secrets: its pages need no authentication
 
 
 def test_all_interfaces_with_allowed_hosts_starts_and_checks(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from askback.a2a.paths import A2A_PATH
 from askback.a2a.tasks import TaskStoreSetup, open_task_store
 from askback.app import App
 from askback.config import default_data_dir
+from askback.web.logs import guard_logs
 
 _TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})
 
@@ -81,6 +82,7 @@ class A2AServer:
         path: str = A2A_PATH,
         poll_seconds: float = 0.5,
     ) -> None:
+        guard_logs()  # the SDK logs each request body and task below WARNING (`askback.web.logs`)
         self.app = app
         self.path = path
         self.security: TransportSecuritySettings | None = None  # set by `http_app` to MCP's settings

@@ -22,6 +22,7 @@ from askback.cli import collection
 from askback.cli.stack import HTTP_CHOICES, LOOP_CHOICES
 
 LOG_LEVELS = ("critical", "error", "warning", "info", "debug", "trace")
+_TRACE = 5  # uvicorn's TRACE level, below DEBUG: `--log-level trace` is the most verbose for every logger
 
 
 class _Parser(argparse.ArgumentParser):
@@ -163,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_client(args)
     logging.basicConfig(
-        level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+        level=_TRACE if args.log_level == "trace" else getattr(logging, str(args.log_level).upper(), logging.WARNING),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )

@@ -28,6 +28,7 @@ from askback.core.state import KeyConfigError
 from askback.loader import TargetError, load_app
 from askback.mcp.http import http_app
 from askback.stores import StoreConfigError
+from askback.web.headlimit import MAX_HEAD_BYTES
 from askback.web.serving import PagesConfigError
 
 if TYPE_CHECKING:
@@ -124,13 +125,14 @@ def serve(
             os.environ[_HTTP_ENV] = json.dumps(settings)
             config = uvicorn.Config(
                 "askback.cli.serve:_worker_app", factory=True, workers=workers, log_level=log_level,
-                http=chosen.http, loop=chosen.loop,
+                http=chosen.protocol(), loop=chosen.loop, h11_max_incomplete_event_size=MAX_HEAD_BYTES,
             )
             announce()  # the port is bound and listening; each worker accepts on it once it has loaded the app
             collection.resume()
             Multiprocess(config, sockets=[sock]).run()
         else:
-            config = uvicorn.Config(asgi, log_level=log_level, http=chosen.http, loop=chosen.loop)
+            config = uvicorn.Config(asgi, log_level=log_level, http=chosen.protocol(), loop=chosen.loop,
+                                    h11_max_incomplete_event_size=MAX_HEAD_BYTES)
             server = _AnnouncingServer(config, announce)
             server.run(sockets=[sock])
             if not server.started:

@@ -36,6 +36,12 @@ class HttpStack:
                 raise StackError(f"{flag} {choice}: {choice} is not installed (pip install {choice}, or use auto)")
         return self
 
+    def protocol(self) -> str:
+        """uvicorn's protocol for the parser this stack runs, with askback's bound on request heads (431)."""
+        if self.resolved()[0] == "httptools":
+            return "askback.web.headlimit_httptools:BoundedHttpToolsProtocol"
+        return "askback.web.headlimit_h11:BoundedH11Protocol"
+
     def resolved(self) -> tuple[str, str]:
         """What uvicorn will run: (parser, loop), with "auto" replaced by its choice on this machine."""
         http = self.http if self.http != "auto" else ("httptools" if find_spec("httptools") else "h11")

@@ -32,6 +32,8 @@ from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.checks import header_schemas, max_answers
 from askback.mcp.fast import FastPath
 from askback.mcp.sdkfacts import Facts
+from askback.web.hostcheck import HostCheck
+from askback.web.logs import guard_logs
 from askback.web.ondemand import OnDemand, Unavailable
 from askback.web.serving import pages_for, warn_if_development_mode
 
@@ -145,6 +147,7 @@ def http_app(
     always served by the SDK path alone.
     """
     checks = HostChecks.resolve(host, allowed_hosts, allowed_origins, allow_any_origin)
+    guard_logs()  # in every process that builds a server: no ticket or payload in its log (`askback.web.logs`)
     calls = Calls(app) if server is None else None
     sdk: OnDemand[SdkPath] = OnDemand("the MCP SDK path", lambda: _sdk_path(app, server, calls, checks),
                                       running=lambda built: built.running())
@@ -185,12 +188,12 @@ def http_app(
 
     routes: list[BaseRoute] = [
         Route(path, endpoint=router, methods=["GET", "POST", "DELETE"]),
-        *pages_for(app, host),
+        *pages_for(app, host, checks),
         *extra_routes,
         # Last: A2A's routes (JSON-RPC binding only; the SDK's REST binding would shadow what follows it).
         *(_a2a_routes(a2a_part, _a2a_path(a2a)) if a2a_part is not None else []),
     ]
-    return _McpStarlette(path, router, routes=routes, lifespan=lifespan)
+    return _McpStarlette(path, router, HostCheck(checks), routes=routes, lifespan=lifespan)
 
 
 def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> SdkPath:
@@ -251,11 +254,13 @@ def _a2a_path(a2a: Any) -> str:
 
 def _a2a_server(app: App, a2a: Any, checks: HostChecks) -> Any:
     from askback.a2a import A2AServer
-    from askback.mcp.sdkpath import security
+    from askback.web.hostcheck import content_type_only
 
     server = A2AServer(app) if a2a is True else a2a
     if server.security is None:
-        server.security = security(checks)  # the same Host/Origin checks as MCP's endpoint
+        # Host and Origin were checked before routing (`HostCheck`, the same check as MCP's endpoint); the
+        # endpoint keeps the SDK's Content-Type check of its JSON-RPC POST.
+        server.security = content_type_only()
     return server
 
 
@@ -305,16 +310,29 @@ class _McpStarlette(Starlette):
     tracing, rate limits), every request takes Starlette's ordinary path so that middleware sees it; so do
     other routes, lifespan and a mounted app's requests. Starlette refuses `add_middleware` once the app has
     started, so the choice cannot change under a running server.
+
+    Every request for another path is first held to the same Host and Origin check as the MCP endpoint
+    (`askback.web.hostcheck`), before any middleware or route sees it.
     """
 
-    def __init__(self, mcp_path: str, router: Any, **kwargs: Any) -> None:
+    def __init__(self, mcp_path: str, router: Any, hosts: HostCheck, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        # No redirects: Starlette's trailing-slash redirect builds its Location from the request's Host, which
+        # nothing has checked when the checks are off (--allow-any-origin). A path is served as routed, or is 404.
+        self.router.redirect_slashes = False
         self._mcp_path = mcp_path
         self._router = router
+        self._hosts = hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             trim_header_whitespace(scope)
+            root = scope.get("root_path", "")
+            if scope["path"].removeprefix(root) != self._mcp_path:  # the MCP endpoint: the SDK's transport checks
+                refused = await self._hosts.refusal(scope)
+                if refused is not None:
+                    await refused(scope, receive, send)
+                    return
         if (
             not self.user_middleware
             and scope["type"] == "http"

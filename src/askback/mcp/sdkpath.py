@@ -15,7 +15,6 @@ from typing import Any
 
 from mcp.server.lowlevel.server import Server
 from mcp.server.streamable_http_manager import StreamableHTTPSessionManager
-from mcp.server.transport_security import TransportSecuritySettings
 from mcp.shared.inbound import MCP_PROTOCOL_VERSION_HEADER
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from starlette.types import Receive, Scope, Send
@@ -25,18 +24,9 @@ from askback.config import HostChecks
 from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.http import NOT_UTF8, utf8_body
 from askback.mcp.server import AppServer
+from askback.web.hostcheck import security
 
 _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
-
-
-def security(checks: HostChecks) -> TransportSecuritySettings:
-    """The SDK transport's Host/Origin checks for `checks` (`HostChecks` decides them)."""
-    if checks.hosts is None:
-        return TransportSecuritySettings(enable_dns_rebinding_protection=False)
-    origins = list(checks.origins or ())
-    return TransportSecuritySettings(
-        enable_dns_rebinding_protection=True, allowed_hosts=list(checks.hosts), allowed_origins=origins
-    )
 
 
 class SdkPath:

@@ -52,7 +52,7 @@ def page(title: str, body: str, *, dev: bool) -> str:
     return (
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f'<meta name="referrer" content="no-referrer"><title>{escape(title)}</title>'
+        f'<meta name="referrer" content="same-origin"><title>{escape(title)}</title>'
         f"<style>{STYLE}</style></head><body><main>{banner}<div class=\"card\">{body}</div></main></body></html>"
     )
 

@@ -50,7 +50,8 @@ class PageSettings:
 
 def page_routes(settings: PageSettings) -> list[BaseRoute]:
     pages = _Pages(settings)
-    return [Route(PAGE_PATH + "{ticket}", pages.endpoint, methods=["GET", "POST"])]
+    # A link pasted with a slash at its end opens the same page: the app builds no redirects (`askback.mcp.http`).
+    return [Route(PAGE_PATH + "{ticket}" + end, pages.endpoint, methods=["GET", "POST"]) for end in ("", "/")]
 
 
 class _Pages:
@@ -162,7 +163,10 @@ class _Pages:
         response.headers["Cache-Control"] = "no-store"
         response.headers["X-Frame-Options"] = "DENY"
         response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
+        # same-origin, not no-referrer: under no-referrer a browser sends the form's POST with `Origin: null`,
+        # which the server's Origin check refuses; same-origin still sends no Referer (nor the ticket in it)
+        # to any other site, and the page links to none.
+        response.headers["Referrer-Policy"] = "same-origin"
         return response
 
 

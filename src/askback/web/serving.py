@@ -1,4 +1,5 @@
-"""When and how an app's pages are served: authentication required off loopback, HTTPS for public links."""
+"""When and how an app's pages are served: authentication required unless only this machine can reach them,
+HTTPS for public links."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from urllib.parse import urlsplit
 from starlette.routing import BaseRoute
 
 from askback.app import App
+from askback.config import HostChecks, host_name, is_loopback
 
 logger = logging.getLogger("askback.web")
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
@@ -25,8 +27,9 @@ def warn_if_development_mode(app: App) -> None:
         )
 
 
-def pages_for(app: App, host: str) -> list[BaseRoute]:
-    """The routes of `app`'s pages for a server bound to `host` (none when no parameter needs a page)."""
+def pages_for(app: App, host: str, checks: HostChecks) -> list[BaseRoute]:
+    """The routes of `app`'s pages for a server bound to `host` that accepts `checks` (none when no parameter
+    needs a page)."""
     if not app.needs_pages:
         return []
     runtime = app.runtime
@@ -38,10 +41,11 @@ def pages_for(app: App, host: str) -> list[BaseRoute]:
         if parts.scheme != "https" and parts.hostname not in LOOPBACK:
             raise PagesConfigError("ASKBACK_PUBLIC_URL must use https:// outside loopback (pages take secrets)")
     dev_mode = app.page_auth is None
-    if dev_mode and host not in LOOPBACK:
+    reached = _reached_from_elsewhere(host, checks, public) if dev_mode else None
+    if reached is not None:
         raise PagesConfigError(
-            f"{app.name!r} has secrets or out-of-band approvals, whose pages must check who opens them: give the "
-            "App page_auth=... (your login or OAuth/OIDC session), or serve on a loopback host"
+            f"{app.name!r} has secrets or out-of-band approvals, whose pages must check who opens them, and "
+            f"{reached}: give the App page_auth=... (your login or OAuth/OIDC session), or serve on loopback only"
         )
     if runtime.out_of_band is None:
         raise PagesConfigError(f"{app.name!r}: its runtime has no out-of-band service")
@@ -55,3 +59,19 @@ def pages_for(app: App, host: str) -> list[BaseRoute]:
         csrf_key=runtime.codec.keyring.derive_bytes("page csrf v1"),
     )
     return page_routes(settings)
+
+
+def _reached_from_elsewhere(host: str, checks: HostChecks, public_url: str | None) -> str | None:
+    """Why a server with these settings can be reached from another machine (its pages then need
+    authentication), or None when only this machine can reach it: development mode is for that case alone."""
+    if not is_loopback(host):
+        return f"--host {host} can be reached from other machines"
+    if checks.hosts is None:
+        return "--allow-any-origin (ASKBACK_ALLOW_ANY_ORIGIN) accepts requests for any Host"
+    foreign = [entry for entry in checks.hosts if not is_loopback(host_name(entry))]
+    if foreign:
+        return f"the allowed hosts (--allowed-host, ASKBACK_ALLOWED_HOSTS) name {', '.join(foreign)}"
+    public_host = urlsplit(public_url).hostname if public_url else None
+    if public_host is not None and not is_loopback(public_host):
+        return f"its public URL (--public-url, ASKBACK_PUBLIC_URL) is {public_url}"
+    return None
