@@ -121,6 +121,22 @@ async def test_two_replicas_serve_one_task_and_run_it_once(pg_url: str) -> None:
 
 
 @pytest.mark.anyio
+async def test_a_replica_continues_a_task_named_without_its_context_id(pg_url: str) -> None:
+    """The versioned store answers the context of the task a message names, on a replica that never saw it."""
+    runs: list[Any] = []
+    with LoopbackServer(booking_app(runs)) as one, LoopbackServer(booking_app(runs)) as two:
+        async with Agent(f"http://127.0.0.1:{one.port}") as a, Agent(f"http://127.0.0.1:{two.port}") as b:
+            first = await a.call("book", seats=3)
+            task = await b.send(message({"name": "Ada"}, task=first, context_id=""))
+            assert state(task) == "TASK_STATE_INPUT_REQUIRED" and task.context_id == first.context_id
+            done = await a.send(message({"ok": True}, task=first, context_id=""))
+            assert state(done) == "TASK_STATE_COMPLETED" and done.context_id == first.context_id
+            final = await b.get(first.id)
+            assert state(final) == "TASK_STATE_COMPLETED" and result_data(final) == {"seats": 3, "name": "Ada"}
+    assert runs == ["Ada"]
+
+
+@pytest.mark.anyio
 async def test_a_subscriber_on_the_other_replica_sees_the_page_step_finish_the_task(pg_url: str) -> None:
     def bank() -> askback.App:  # a replica of the demo's transfer: each replica builds its own App
         app = askback.App("askback-demo")

@@ -24,6 +24,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from askback.a2a.card import agent_card
+from askback.a2a.continuation import TaskContextBuilder
 from askback.a2a.executor import AskbackExecutor, owner_resolver
 from askback.a2a.paths import A2A_PATH
 from askback.a2a.tasks import TaskStoreSetup, open_task_store
@@ -93,6 +94,7 @@ class A2AServer:
             task_store=self.tasks.store,
             agent_card=self._card,
             event_stream=self.tasks.event_stream,
+            request_context_builder=TaskContextBuilder(self.tasks.store),  # a message naming a task: its context
             # A parked task's in-memory runner is released after a while; its next message rebuilds it from the
             # store (as after a restart), so tasks waiting on people do not pile up in memory.
             interrupted_task_timeout=120.0,
