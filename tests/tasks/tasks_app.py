@@ -61,6 +61,12 @@ async def charge(order: str, work: askback.Work) -> str:
 
 
 @app.tool(task="optional")
+async def overdrawn(amount: int) -> str:
+    """A deliberate tool error: the task completes, its result an `isError` CallToolResult."""
+    raise askback.ToolError(f"Cannot pay {amount}: the account is overdrawn.")
+
+
+@app.tool(task="optional")
 async def survey(work: askback.Work) -> str:
     """Asks a value, a choice and a confirmation in turn."""
     days = await work.ask("How many days back?", Annotated[int, Field(ge=1, le=90)], field="days")
