@@ -9,15 +9,18 @@ the order shifted a little from round to round so that the cancellation lands on
 
 from __future__ import annotations
 
+import base64
+import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import askback
+from tests.support.redis import machine_or_private
 from tests.tasks import tasks_app
 from tests.tasks.wire import TaskClient, accept
 
@@ -25,12 +28,23 @@ ROUNDS = 60
 HEADERS = {"x-user": "alice"}
 
 
-@pytest.fixture
-def url(serve: Callable[[askback.App], str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+@pytest.fixture(params=["sqlite", "redis"])
+def url(request: pytest.FixtureRequest, serve: Callable[[askback.App], str], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """The race on the default store (SQLite, whose writes run in a worker thread) and on Redis (a network
+    store: a write cut short may or may not have landed)."""
     monkeypatch.setenv("TASKS_RUNLOG", str(tmp_path / "runs.log"))
-    app = askback.App("tasks-race", principal=lambda r: r.headers.get("x-user"))
+    private = None
+    store = keys = None
+    if request.param == "redis":
+        base, private = machine_or_private()
+        store = f"{base}?app=tasks-race-{os.urandom(5).hex()}"
+        keys = base64.urlsafe_b64encode(os.urandom(32)).decode().rstrip("=")  # a shared store needs set keys
+    app = askback.App("tasks-race", principal=lambda r: r.headers.get("x-user"), store=store, keys=keys)
     app.tools["charge"] = tasks_app.app.tools["charge"]
-    return serve(app)
+    yield serve(app)
+    if private is not None:
+        private.stop()
 
 
 def charged(tmp_path: Path, order: str) -> int:
