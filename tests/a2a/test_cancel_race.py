@@ -93,6 +93,8 @@ async def test_cancel_racing_the_final_message_reads_completed_iff_it_ran(serve_
             expected = "TASK_STATE_COMPLETED" if ran else "TASK_STATE_CANCELED"
             if final_state != expected:
                 wrong.append(f"{order}: ran {ran}, GetTask reads {final_state}")
+            if len(final.artifacts) != ran:  # the outcome is published once, by whoever published it
+                wrong.append(f"{order}: ran {ran}, {len(final.artifacts)} artifacts")
             for who, told in (("the message", sent), ("CancelTask", cancelled)):
                 if isinstance(told, pb.Task) and state(told) in SETTLED and state(told) != expected:
                     wrong.append(f"{order}: ran {ran}, {who} was told {state(told)}")

@@ -73,6 +73,13 @@ class Endings:
     def running(self, task_id: str) -> InFlight | None:
         return self._running.get(task_id)
 
+    def ended_by(self, task_id: str) -> EndedBy | None:
+        """What ended the task, as decided here so far (None: nothing yet, or too long ago to remember)."""
+        inflight = self._running.get(task_id)
+        if inflight is not None and inflight.ended_by is not None:
+            return inflight.ended_by
+        return self._ended.get(task_id)
+
     def outcome(self, task_id: str) -> bool:
         """The function's outcome is known (called before any `await`): whether it ends the task."""
         inflight = self._running.get(task_id)

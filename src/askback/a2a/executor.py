@@ -139,8 +139,11 @@ class AskbackExecutor(AgentExecutor):
         inflight = self._endings.running(task_id)
         work = await self.cancel_work(task_id, context.call_context)
         if work is not None and work.terminal and work.status != "cancelled":
-            # The function on the runner returned before the cancellation reached it: its outcome stands.
-            if inflight is None or not await inflight.finished(10) or inflight.ended_by != "outcome":
+            # The function on the runner returned before the cancellation reached it: its outcome stands,
+            # published by the message following the runner, or here when no message did.
+            if inflight is not None:
+                await inflight.finished(10)
+            if self._endings.ended_by(task_id) != "outcome":
                 spec = self._specs[("tool", work.tool)]
                 await self._publish(context, updater, spec, work, {}, None, None)
             return
