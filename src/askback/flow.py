@@ -246,7 +246,11 @@ class Flow:
         resolved = await self.resolve(spec, rnd, holder)
         if not isinstance(resolved, Ready):
             return resolved
-        kwargs = resolved.kwargs
+        return await self.run(spec, resolved)
+
+    async def run(self, spec: Spec, ready: Ready) -> Finished:
+        """Run the function of a round that `resolve` found ready, within the call (it cannot ask)."""
+        kwargs = ready.kwargs
         if spec.work_param is not None:  # not a task: the function runs within the call and cannot ask
             kwargs = {**kwargs, spec.work_param: InlineWork(spec.name)}
         return Finished(await run_function(spec, kwargs))

@@ -7,6 +7,11 @@ before the cancellation reached it ends the task with its outcome (never `TASK_S
 cancelled first never runs its function afterwards. `InFlight` is the message executing here: the asyncio task
 running it (so a cancellation that wins stops it at once, before the function can return) and the one decision;
 `Endings` keeps them per task, and the decision for a while after the execution returned.
+
+Across replicas (the SDK on replica B cancels a task whose message runs on replica A by writing CANCELED in the
+shared task store), the same decision is taken in askback's shared store (`SharedEnd`): A claims it for the
+outcome just before the function runs, B for the cancellation before the SDK writes anything; the loser
+follows the winner (A does not run the function; B waits for A's outcome and answers it).
 """
 
 from __future__ import annotations
@@ -15,7 +20,9 @@ import asyncio
 import contextlib
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, cast
+
+from askback.stores.base import Clock, Store
 
 EndedBy = Literal["outcome", "cancel"]
 
@@ -107,3 +114,26 @@ class Endings:
         self._ended.move_to_end(task_id)
         while len(self._ended) > self._kept:
             self._ended.popitem(last=False)
+
+
+class SharedEnd:
+    """`Endings`' decision in the store every replica shares: claimed once per task, its winner recorded."""
+
+    def __init__(self, store: Store, clock: Clock, ttl: float) -> None:
+        self.store = store
+        self.clock = clock
+        self.ttl = ttl
+
+    async def decide(self, task_id: str, by: EndedBy) -> EndedBy | None:
+        """`by` when it wins; else what won, or None when the winner did not record it within a second (then
+        the caller must act as if it lost: nothing runs, nothing is cancelled)."""
+        until = self.clock() + self.ttl
+        if await self.store.claim(f"a2a-end:{task_id}", until):
+            await self.store.put(f"a2a-ended:{task_id}", by.encode(), until)
+            return by
+        for _ in range(50):  # bounded: the winner records it right after its claim
+            raw = await self.store.get(f"a2a-ended:{task_id}")
+            if raw in (b"outcome", b"cancel"):
+                return cast(EndedBy, raw.decode())
+            await asyncio.sleep(0.02)
+        return None

@@ -31,7 +31,7 @@ from google.protobuf import json_format
 from askback.a2a import proto, wire
 from askback.a2a import record as records
 from askback.a2a import work as work_tasks
-from askback.a2a.ending import Endings
+from askback.a2a.ending import Endings, SharedEnd
 from askback.app import App, Request
 from askback.core.errors import AskbackError, InvalidRequestState, Rejection
 from askback.core.kinds import ValueParam
@@ -98,6 +98,7 @@ class AskbackExecutor(AgentExecutor):
         self._work_specs = {name: spec for name, spec in app.tools.items() if spec.work_param is not None}
         self._runner: TaskRunner | None = None
         self._endings = Endings()  # a cancellation racing a message: which ends the task, decided once
+        self._shared_end: SharedEnd | None = None
 
     @property
     def runner(self) -> TaskRunner:
@@ -106,6 +107,14 @@ class AskbackExecutor(AgentExecutor):
                                       lease=self.app.task_lease)
             self.app.on_stop(self._runner.stop)
         return self._runner
+
+    @property
+    def shared_end(self) -> SharedEnd:
+        """The same decision across replicas (built on first use: the store is resolved at start-up)."""
+        if self._shared_end is None:
+            runtime = self.app.runtime
+            self._shared_end = SharedEnd(runtime.store, runtime.clock, self.app.task_ttl)
+        return self._shared_end
 
     async def stop_work(self) -> None:
         """At shutdown: working functions settle failed (their followers say so), parked ones are released."""
@@ -120,10 +129,18 @@ class AskbackExecutor(AgentExecutor):
         """
         if not self._work_specs:
             return None
-        principal = principal_of(self.app, call)
         try:
-            await self.runner.cancel(task_id, principal)
-            return await self.runner.get(task_id, principal, self._work_specs)
+            await self.runner.cancel(task_id, principal_of(self.app, call))
+        except UnknownTask:
+            return None
+        return await self.work_state(task_id, call)
+
+    async def work_state(self, task_id: str, call: ServerCallContext) -> TaskState | None:
+        """The runner's state of a task (None for a task that is not the runner's)."""
+        if not self._work_specs:
+            return None
+        try:
+            return await self.runner.get(task_id, principal_of(self.app, call), self._work_specs)
         except UnknownTask:
             return None
 
@@ -303,7 +320,12 @@ class AskbackExecutor(AgentExecutor):
         try:
             if spec.name in self._work_specs and spec.kind == "tool":
                 return await self.flow.resolve(spec, rnd)  # Ready: the runner runs the function
-            return await self.flow.step(spec, rnd)
+            resolved = await self.flow.resolve(spec, rnd)
+            if not isinstance(resolved, Ready):
+                return resolved
+            if await self.shared_end.decide(task_id, "outcome") != "outcome":
+                return None  # cancelled (on another replica) before the function ran: it does not run
+            return await self.flow.run(spec, resolved)
         except InvalidRequestState as exc:
             if exc.reason is not Rejection.REPLAYED:
                 await self._rejected(context, updater, exc)
