@@ -226,7 +226,16 @@ class Flow:
         resolved = await self.resolve(spec, rnd, holder)
         if not isinstance(resolved, Ready):
             return resolved
-        kwargs = resolved.kwargs
+        return await self.run(spec, resolved, work)
+
+    async def run(self, spec: Spec, ready: Ready, work: Work | None = None) -> Finished | Refused:
+        """Run the function of a round that `resolve` found ready, within the call.
+
+        A function that takes an `askback.Work` asks through `work` (a back-channel's) or, without one, cannot
+        ask: a question ends the call. A question it asked and the person declined ends the call as that
+        refusal, as it ends a task.
+        """
+        kwargs = ready.kwargs
         if spec.work_param is not None:
             kwargs = {**kwargs, spec.work_param: work or InlineWork(spec.name)}
         try:

@@ -121,6 +121,63 @@ async def test_two_replicas_serve_one_task_and_run_it_once(pg_url: str) -> None:
 
 
 @pytest.mark.anyio
+async def test_a_replica_continues_a_task_named_without_its_context_id(pg_url: str) -> None:
+    """The versioned store answers the context of the task a message names, on a replica that never saw it."""
+    runs: list[Any] = []
+    with LoopbackServer(booking_app(runs)) as one, LoopbackServer(booking_app(runs)) as two:
+        async with Agent(f"http://127.0.0.1:{one.port}") as a, Agent(f"http://127.0.0.1:{two.port}") as b:
+            first = await a.call("book", seats=3)
+            task = await b.send(message({"name": "Ada"}, task=first, context_id=""))
+            assert state(task) == "TASK_STATE_INPUT_REQUIRED" and task.context_id == first.context_id
+            done = await a.send(message({"ok": True}, task=first, context_id=""))
+            assert state(done) == "TASK_STATE_COMPLETED" and done.context_id == first.context_id
+            final = await b.get(first.id)
+            assert state(final) == "TASK_STATE_COMPLETED" and result_data(final) == {"seats": 3, "name": "Ada"}
+    assert runs == ["Ada"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("tool", ["pay", "refund"])
+async def test_cancel_on_one_replica_racing_the_final_message_on_the_other(pg_url: str, tool: str) -> None:
+    """The SDK on the replica that does not run the message cancels by writing CANCELED in the shared store;
+    what ends the task is decided first, as both replicas see it: `TASK_STATE_COMPLETED` iff it ran."""
+    from tests.a2a.test_cancel_race import SETTLED, shop
+
+    paid: list[str] = []
+    wrong: list[str] = []
+    with LoopbackServer(shop(paid)) as one, LoopbackServer(shop(paid)) as two:
+        async with Agent(f"http://127.0.0.1:{one.port}") as a, Agent(f"http://127.0.0.1:{two.port}") as b:
+            for n in range(16):
+                order = f"{tool}-{n}"
+                task = await a.call(tool, order=order)
+                answer = {"ok": True} if tool == "pay" else {"confirm": True}
+                lead = (n % 8 - 2) * 2 / 1000  # the cancellation leaves 4 ms before to 10 ms after the answer
+
+                async def send(task: pb.Task = task, answer: Any = answer, lead: float = lead) -> Any:
+                    await asyncio.sleep(max(0.0, -lead))
+                    return await a.send(message(answer, task=task))
+
+                async def cancel(task: pb.Task = task, lead: float = lead) -> Any:
+                    await asyncio.sleep(max(0.0, lead))
+                    return await b._client.cancel_task(pb.CancelTaskRequest(id=task.id))
+
+                _, cancelled = await asyncio.gather(send(), cancel(), return_exceptions=True)
+                final = await a.get(task.id)
+                for _ in range(100):  # bounded: 5 s
+                    if state(final) in SETTLED:
+                        break
+                    await asyncio.sleep(0.05)
+                    final = await a.get(task.id)
+                ran = paid.count(order)
+                expected = "TASK_STATE_COMPLETED" if ran else "TASK_STATE_CANCELED"
+                if ran > 1 or state(final) != expected:
+                    wrong.append(f"{order}: ran {ran}, GetTask reads {state(final)}")
+                if isinstance(cancelled, pb.Task) and state(cancelled) != expected:
+                    wrong.append(f"{order}: ran {ran}, CancelTask was told {state(cancelled)}")
+    assert not wrong, f"{len(wrong)} wrong of 16:\n" + "\n".join(wrong)
+
+
+@pytest.mark.anyio
 async def test_a_subscriber_on_the_other_replica_sees_the_page_step_finish_the_task(pg_url: str) -> None:
     def bank() -> askback.App:  # a replica of the demo's transfer: each replica builds its own App
         app = askback.App("askback-demo")

@@ -52,6 +52,21 @@ async def cleanup_once(folder: str, work: askback.Work) -> str:
 
 
 @app.tool(task="optional")
+async def charge(order: str, work: askback.Work) -> str:
+    """Asks, then takes the irreversible step as the last thing it does (so "it ran" is "it finished")."""
+    if not await work.confirm("Charge order {order}?", order=order):
+        return f"Did not charge {order}."
+    ran(f"charge:{order}")
+    return f"Charged {order}."
+
+
+@app.tool(task="optional")
+async def overdrawn(amount: int) -> str:
+    """A deliberate tool error: the task completes, its result an `isError` CallToolResult."""
+    raise askback.ToolError(f"Cannot pay {amount}: the account is overdrawn.")
+
+
+@app.tool(task="optional")
 async def survey(work: askback.Work) -> str:
     """Asks a value, a choice and a confirmation in turn."""
     days = await work.ask("How many days back?", Annotated[int, Field(ge=1, le=90)], field="days")

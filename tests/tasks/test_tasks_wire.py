@@ -39,6 +39,7 @@ def test_a_task_parks_on_its_question_and_completes_once_answered(client: TaskCl
     done = client.wait(task_id)
     assert done["status"] == "completed"
     assert done["result"]["content"][0]["text"] == "Deleted 3 files from /tmp/x."
+    assert done["result"]["resultType"] == "complete"  # a CallToolResult, as 2026-07-28 spells every one
     assert "requestState" not in done
 
 
@@ -80,6 +81,25 @@ def test_a_decline_of_a_value_completes_the_task_with_the_refusal(client: TaskCl
     done = client.wait(task_id)
     assert done["status"] == "completed"
     assert done["result"]["_meta"]["askback/refusal"]["outcome"] == "declined"
+    assert done["result"]["resultType"] == "complete"
+
+
+def test_every_completed_result_is_a_call_tool_result_saying_complete(client: TaskClient) -> None:
+    """2026-07-28 requires `resultType` in every CallToolResult, the one a task inlines included: a value, a
+    tool error and a refusal alike."""
+    quick = client.wait(client.call("long_job", {"seconds": 0})["result"]["taskId"])
+    error = client.wait(client.call("overdrawn", {"amount": 7})["result"]["taskId"])
+    task_id = client.call("cleanup", {"folder": "/srv"})["result"]["taskId"]
+    (key, _), = client.wait(task_id, "input_required")["inputRequests"].items()
+    client.update(task_id, {key: {"action": "cancel"}})
+    refused = client.wait(task_id)
+    assert [t["status"] for t in (quick, error, refused)] == ["completed"] * 3
+    assert quick["result"] == {"resultType": "complete", "content": [{"type": "text", "text": "done"}]}
+    assert error["result"]["isError"] is True and "overdrawn" in error["result"]["content"][0]["text"]
+    assert refused["result"]["content"][0]["text"] == "Kept 3 files."  # confirm() answered no: its return value
+    for task in (quick, error, refused):
+        assert task["result"]["resultType"] == "complete", task
+        assert task["resultType"] == "complete"  # the DetailedTask's own
 
 
 def test_cancel_is_cooperative_and_settles_cancelled(client: TaskClient) -> None:

@@ -31,6 +31,7 @@ from google.protobuf import json_format
 from askback.a2a import proto, wire
 from askback.a2a import record as records
 from askback.a2a import work as work_tasks
+from askback.a2a.ending import Endings, SharedEnd
 from askback.app import App, Request
 from askback.core.errors import AskbackError, InvalidRequestState, Rejection, StoreUnavailable
 from askback.core.kinds import ValueParam
@@ -96,6 +97,8 @@ class AskbackExecutor(AgentExecutor):
         # Tools that ask during their work: they run on the task runner, as MCP tasks do.
         self._work_specs = {name: spec for name, spec in app.tools.items() if spec.work_param is not None}
         self._runner: TaskRunner | None = None
+        self._endings = Endings()  # a cancellation racing a message: which ends the task, decided once
+        self._shared_end: SharedEnd | None = None
 
     @property
     def runner(self) -> TaskRunner:
@@ -105,17 +108,41 @@ class AskbackExecutor(AgentExecutor):
             self.app.on_stop(self._runner.stop)
         return self._runner
 
+    @property
+    def shared_end(self) -> SharedEnd:
+        """The same decision across replicas (built on first use: the store is resolved at start-up)."""
+        if self._shared_end is None:
+            runtime = self.app.runtime
+            self._shared_end = SharedEnd(runtime.store, runtime.clock, self.app.task_ttl)
+        return self._shared_end
+
     async def stop_work(self) -> None:
         """At shutdown: working functions settle failed (their followers say so), parked ones are released."""
         if self._runner is not None:
             await self._runner.stop()
 
-    async def cancel_work(self, task_id: str, call: ServerCallContext) -> None:
-        """Stop the function of a task that runs on the runner (cooperatively); nothing for any other task."""
+    async def cancel_work(self, task_id: str, call: ServerCallContext) -> TaskState | None:
+        """Stop the function of a task that runs on the runner (cooperatively); nothing for any other task.
+
+        The runner's state once the cancellation was handled (None for a task that is not the runner's): a
+        function that returned before the cancellation reached it has settled with its own outcome.
+        """
         if not self._work_specs:
-            return
-        with contextlib.suppress(UnknownTask):
+            return None
+        try:
             await self.runner.cancel(task_id, principal_of(self.app, call))
+        except UnknownTask:
+            return None
+        return await self.work_state(task_id, call)
+
+    async def work_state(self, task_id: str, call: ServerCallContext) -> TaskState | None:
+        """The runner's state of a task (None for a task that is not the runner's)."""
+        if not self._work_specs:
+            return None
+        try:
+            return await self.runner.get(task_id, principal_of(self.app, call), self._work_specs)
+        except UnknownTask:
+            return None
 
     @property
     def skills(self) -> dict[str, tuple[str, str | None]]:
@@ -123,11 +150,38 @@ class AskbackExecutor(AgentExecutor):
         return {name: (kind, _text_param(spec)) for (kind, name), spec in self._specs.items()}
 
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
-        await self.cancel_work(context.task_id or "", context.call_context)
-        updater = TaskUpdater(event_queue, context.task_id or "", context.context_id or "")
+        """Cancel the task, unless its function already finished: then the task ends with that outcome."""
+        task_id = context.task_id or ""
+        updater = TaskUpdater(event_queue, task_id, context.context_id or "")
+        inflight = self._endings.running(task_id)
+        work = await self.cancel_work(task_id, context.call_context)
+        if work is not None and work.terminal and work.status != "cancelled":
+            # The function on the runner returned before the cancellation reached it: its outcome stands,
+            # published by the message following the runner, or here when no message did.
+            if inflight is not None:
+                await inflight.finished(10)
+            if self._endings.ended_by(task_id) != "outcome":
+                spec = self._specs[("tool", work.tool)]
+                await self._publish(context, updater, spec, work, {}, None, None)
+            return
+        if work is None and not self._endings.cancel(task_id):
+            running = self._endings.running(task_id)
+            if running is not None:
+                await running.finished(10)  # the function returned first: its outcome is being published
+            return
         await updater.cancel(proto.message(wire.error("Cancelled by the client. Nothing more is done."), context))
 
     async def execute(self, context: RequestContext, event_queue: EventQueue) -> None:
+        task_id = context.task_id or ""
+        inflight = self._endings.begin(task_id)
+        if inflight is None:
+            return  # cancelled before this message ran: nothing of it is applied (the task reads CANCELED)
+        try:
+            await self._execute(context, event_queue)
+        finally:
+            self._endings.finish(task_id, inflight)
+
+    async def _execute(self, context: RequestContext, event_queue: EventQueue) -> None:
         task_id, context_id = context.task_id or "", context.context_id or ""
         task = context.current_task
         if task is not None and task.status.state in _TERMINAL:
@@ -211,6 +265,8 @@ class AskbackExecutor(AgentExecutor):
                 await self._start_work(context, updater, spec, current, step, principal)
                 return
             if not isinstance(step, Asking):
+                if not self._ends_with_outcome(task_id):
+                    return  # a cancellation came first (the function did not stop for it): it ends the task
                 await self._finish(context, updater, spec, step)
                 return
             previous = {(a.key, a.url) for a in current.asked if a.url}
@@ -264,7 +320,12 @@ class AskbackExecutor(AgentExecutor):
         try:
             if spec.name in self._work_specs and spec.kind == "tool":
                 return await self.flow.resolve(spec, rnd)  # Ready: the runner runs the function
-            return await self.flow.step(spec, rnd)
+            resolved = await self.flow.resolve(spec, rnd)
+            if not isinstance(resolved, Ready):
+                return resolved
+            if await self.shared_end.decide(task_id, "outcome") != "outcome":
+                return None  # cancelled (on another replica) before the function ran: it does not run
+            return await self.flow.run(spec, resolved)
         except InvalidRequestState as exc:
             if exc.reason is not Rejection.REPLAYED:
                 await self._rejected(context, updater, exc)
@@ -362,6 +423,7 @@ class AskbackExecutor(AgentExecutor):
                        meta: dict[str, Any], problem: str | None, said: str | None) -> bool:
         """One state of the runner as A2A shows it; True once the task waits for the client or settled."""
         if state.terminal:
+            self._ends_with_outcome(context.task_id or "")
             final, out, parts = work_tasks.outcome(state)
             if parts:
                 await updater.add_artifact([proto.part(p) for p in parts], name=spec.name)
@@ -377,6 +439,14 @@ class AskbackExecutor(AgentExecutor):
         if state.status_message and state.status_message != said:
             out = wire.progress(state.status_message)
             await updater.update_status(pb.TASK_STATE_WORKING, proto.message(out, context), metadata=meta)
+        return False
+
+    def _ends_with_outcome(self, task_id: str) -> bool:
+        """Called as the function's outcome is known, before any `await`: whether it ends the task (it does
+        unless a cancellation was decided first)."""
+        if self._endings.outcome(task_id):
+            return True
+        logger.warning("task %s: its function returned after the cancellation that ended it", one_line(task_id))
         return False
 
     async def _rejected(self, context: RequestContext, updater: TaskUpdater, exc: AskbackError) -> None:

@@ -6,6 +6,7 @@ route mounted after them (askback's pages among them).
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -17,18 +18,20 @@ from a2a.server.request_handlers.response_helpers import agent_card_to_dict
 from a2a.server.routes import create_jsonrpc_routes
 from a2a.types import a2a_pb2 as pb
 from a2a.utils.constants import AGENT_CARD_WELL_KNOWN_PATH
-from a2a.utils.errors import UnsupportedOperationError
+from a2a.utils.errors import TaskNotCancelableError, UnsupportedOperationError
 from mcp.server.transport_security import TransportSecurityMiddleware, TransportSecuritySettings
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from askback.a2a.card import agent_card
+from askback.a2a.continuation import TaskContextBuilder
 from askback.a2a.executor import AskbackExecutor, owner_resolver
 from askback.a2a.paths import A2A_PATH
 from askback.a2a.tasks import TaskStoreSetup, open_task_store
 from askback.app import App
 from askback.config import default_data_dir
+from askback.core.tasks import TaskState
 from askback.web.logs import guard_logs
 
 _TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})
@@ -47,11 +50,57 @@ class _Handler(DefaultRequestHandler):
         self._askback = executor
 
     async def on_cancel_task(self, params: pb.CancelTaskRequest, context: ServerCallContext) -> Any:
-        """The SDK cancels a task parked with no producer behind it by writing CANCELED itself, without the
-        executor: a function parked on the task runner is then stopped here (on whichever replica holds it)."""
-        result = await super().on_cancel_task(params, context)
-        await self._askback.cancel_work(params.id, context)
-        return result
+        """Cancel a task, unless its function finished (or started, on another replica) first: then answer the
+        task as that outcome left it.
+
+        The SDK cancels a task no message runs for on this replica by writing CANCELED itself, without the
+        executor, even while a message runs it on another replica. So what ends the task is decided first,
+        as every replica decides it: for a task on the runner by the runner (whichever replica runs it), for
+        any other in askback's shared store (`SharedEnd`) before the function runs.
+        """
+        stored = await self._stored(params.id, context)
+        if stored is None or stored.status.state in _TERMINAL:
+            return await super().on_cancel_task(params, context)  # the SDK's own answer (not found, finished)
+        work = await self._askback.cancel_work(params.id, context)
+        if work is not None:
+            work = await self._runner_settled(params.id, context, work)
+            if work is None or work.status != "cancelled":
+                return await self._outcome(params.id, context, "its function is still running")
+        elif await self._askback.shared_end.decide(params.id, "cancel") != "cancel":
+            return await self._outcome(params.id, context, "its function has started")
+        for _ in range(3):  # bounded: a message saving the task meanwhile makes the SDK's write conflict
+            try:
+                return await super().on_cancel_task(params, context)
+            except TaskNotCancelableError:
+                settled = await self._stored(params.id, context)
+                if settled is not None and settled.status.state == pb.TASK_STATE_CANCELED:
+                    return settled
+        return await super().on_cancel_task(params, context)
+
+    async def _stored(self, task_id: str, context: ServerCallContext) -> pb.Task | None:
+        stored: Any = await self.task_store.get(task_id, context)
+        task: pb.Task | None = getattr(stored, "task", stored)  # a versioned store answers a StoredTask
+        return task
+
+    async def _runner_settled(self, task_id: str, context: ServerCallContext,
+                              state: TaskState | None) -> TaskState | None:
+        """The runner's task once it settled (a replica running it notices a cancellation within a third of
+        its lease), or None when it did not within that bound."""
+        for _ in range(int(self._askback.runner.lease / 3 / 0.1) + 20):  # bounded
+            if state is None or state.terminal:
+                return state
+            await asyncio.sleep(0.1)
+            state = await self._askback.work_state(task_id, context)
+        return None
+
+    async def _outcome(self, task_id: str, context: ServerCallContext, why: str) -> pb.Task:
+        """The task once its function's outcome is saved (bounded); it was not cancelled."""
+        for _ in range(300):  # bounded: 30 s
+            task = await self._stored(task_id, context)
+            if task is not None and task.status.state in _TERMINAL:
+                return task
+            await asyncio.sleep(0.1)
+        raise TaskNotCancelableError(message=f"Task {task_id} was not cancelled: {why}. Read it with GetTask.")
 
     async def on_message_send(self, params: pb.SendMessageRequest, context: ServerCallContext) -> Any:
         result = await super().on_message_send(params, context)
@@ -95,6 +144,7 @@ class A2AServer:
             task_store=self.tasks.store,
             agent_card=self._card,
             event_stream=self.tasks.event_stream,
+            request_context_builder=TaskContextBuilder(self.tasks.store),  # a message naming a task: its context
             # A parked task's in-memory runner is released after a while; its next message rebuilds it from the
             # store (as after a restart), so tasks waiting on people do not pile up in memory.
             interrupted_task_timeout=120.0,

@@ -93,7 +93,9 @@ def detailed(task_id: str, state: TaskState) -> dict[str, Any]:
     if state.status == "input_required":
         out["inputRequests"] = {a.key: a.request for a in state.outstanding}
     elif state.status == "completed" and state.result is not None:
-        out["result"] = state.result
+        # The `CallToolResult` the call would have returned, which 2026-07-28 requires to say `resultType`
+        # (the extension's own client rejects a result without it); a record kept from before says it here too.
+        out["result"] = {"resultType": "complete", **state.result}
     elif state.status == "failed":
         out["error"] = state.error or {"code": types.INTERNAL_ERROR, "message": "The task failed."}
     return out
@@ -105,22 +107,16 @@ class McpTaskWire:
     name = "mcp"
 
     def result(self, spec: Spec, value: Any) -> dict[str, Any]:
-        result = wire.tool_result(value, has_output_schema=spec.output_schema is not None)
-        result.pop("resultType", None)  # the task's own result is a `CallToolResult`, inlined in a DetailedTask
-        return result
+        return wire.tool_result(value, has_output_schema=spec.output_schema is not None)
 
     def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
         refusal = Refuse("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
-        result = wire.tool_refusal(refusal, has_output_schema=spec.output_schema is not None)
-        result.pop("resultType", None)
-        return result
+        return wire.tool_refusal(refusal, has_output_schema=spec.output_schema is not None)
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
         if exc.wire.jsonrpc_code is not None:
             return None
-        result = wire.tool_error(exc.public_message)
-        result.pop("resultType", None)
-        return result
+        return wire.tool_error(exc.public_message)
 
     def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]:
         """A JSON-RPC error object for a failed task: a protocol error the function raised keeps its code and

@@ -17,6 +17,13 @@ polls). When a lease lapses (the process stopped), the first process that needs 
   `failed` saying so.
 
 A graceful shutdown does the same at once: working tasks settle `failed`, parked ones are released.
+
+What a task reads is what its function did. A cancellation stops the function only (`_Running.call`), never
+the settling of an outcome it already has: a function that returned settles `completed` whatever arrives
+meanwhile, and `cancelled` means it did not finish. A running task's writes are never cut short by a
+cancellation (`_save`), so an older state cannot land after a newer one. And a process that takes a task over
+decides on the record as it is once the claim is won (`_taken_over`), never on the one read before: the runner
+that finished the task meanwhile wrote its outcome before it let go of the lease.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ import contextlib
 import logging
 import os
 import secrets
-from collections.abc import AsyncGenerator, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
@@ -84,7 +91,8 @@ class _Running:
     spec: Spec
     state: TaskState
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    job: asyncio.Task[None] | None = None
+    job: asyncio.Task[None] | None = None  # runs the function, then settles the task with its outcome
+    call: asyncio.Future[Any] | None = None  # the function alone: what a cancellation stops
     lease: asyncio.Task[None] | None = None
     stopping: bool = False  # the server is shutting down: the function is stopped, not cancelled by a client
     cancel_asked: bool = False
@@ -248,8 +256,10 @@ class TaskRunner:
     async def _resume(self, task_id: str, principal: str | None, state: TaskState,
                       specs: Mapping[str, Spec]) -> None:
         """A parked task whose process is gone got its answers: run it again from the start, or fail it."""
-        if not await self.records.take_over(task_id, state.runs, state.expires_at()):
-            return  # another process took it over
+        taken = await self._taken_over(task_id, principal, state)
+        if taken is None:
+            return  # another process took it over, or it settled meanwhile
+        state = taken
         spec = specs.get(state.tool)
         if spec is None or spec.task is None or not state.resumable:
             why = (f"The server restarted while this task waited for an answer, and {state.tool} does not resume "
@@ -273,17 +283,16 @@ class TaskRunner:
             return
         run = self._running.get(task_id)
         if run is not None:
-            run.cancel_asked = True
+            _stop_function(run)
             if run.job is not None:
-                run.job.cancel()
                 with contextlib.suppress(BaseException):
                     await asyncio.wait_for(asyncio.shield(run.job), 5)
             return
         await self.records.ask_cancel(task_id, state.expires_at())
-        if await self.records.lease_holder(task_id) is None and await self.records.take_over(
-            task_id, state.runs, state.expires_at()
-        ):
-            await self.records.write(task_id, principal, lifecycle.cancelled(state, self.runtime.clock()))
+        if await self.records.lease_holder(task_id) is None:
+            taken = await self._taken_over(task_id, principal, state)
+            if taken is not None:
+                await self.records.write(task_id, principal, lifecycle.cancelled(taken, self.runtime.clock()))
 
     # -- running -------------------------------------------------------------------------------------------
     async def _run(self, run: _Running, kwargs: dict[str, Any]) -> None:
@@ -292,11 +301,15 @@ class TaskRunner:
         if spec.work_param is not None:
             kwargs = {**kwargs, spec.work_param: work}
         try:
+            if run.cancel_asked:  # cancelled before it started: nothing ran
+                await self._write(run, lambda s: lifecycle.cancelled(s, self.runtime.clock()))
+                return
+            run.call = asyncio.ensure_future(run_function(spec, kwargs))
             try:
-                value = await run_function(spec, kwargs)
+                value = await run.call
             except asyncio.CancelledError:
-                if run.stopping:
-                    raise
+                if run.stopping or _cancelling():
+                    raise  # the server stops (`stop` settles it), not the client
                 await self._write(run, lambda s: lifecycle.cancelled(s, self.runtime.clock()))
                 return
             except Declined as exc:
@@ -339,10 +352,17 @@ class TaskRunner:
             await self._save(run)
 
     async def _save(self, run: _Running) -> None:
-        """Write the running task's state, and wake whoever follows it."""
-        await self.records.write(run.task_id, run.principal, run.state)
+        """Write the running task's state, and wake whoever follows it.
+
+        The write is finished before a cancellation of the function goes on: a store may go on writing after
+        its caller was cancelled (SQLite writes in a worker thread), and the `cancelled` written next must not
+        be overtaken by this older state (a task left `working` with nobody running it reads "the server
+        stopped").
+        """
+        state = run.state
+        await _whole(self.records.write(run.task_id, run.principal, state))
         for follower in run.followers:
-            follower.put_nowait(run.state)
+            follower.put_nowait(state)
 
     async def _keep_lease(self, run: _Running) -> None:
         """Renew the lease while the task runs, and notice a cancellation asked through another replica."""
@@ -351,17 +371,28 @@ class TaskRunner:
             try:
                 await self.records.hold_lease(run.task_id, self.owner, self.lease)
                 if not run.cancel_asked and await self.records.cancel_asked(run.task_id):
-                    run.cancel_asked = True
-                    if run.job is not None:
-                        run.job.cancel()
+                    _stop_function(run)
             except AskbackError:
                 logger.warning("could not renew the lease of task %s", one_line(run.task_id))
+
+    async def _taken_over(self, task_id: str, principal: str | None, seen: TaskState) -> TaskState | None:
+        """Take over run `seen.runs` of a task nobody runs: the record as it is now, or None when another
+        process won the claim or the task moved on since `seen` was read (it settled, or was resumed)."""
+        if not await self.records.take_over(task_id, seen.runs, seen.expires_at()):
+            return None
+        now = await self.records.read(task_id, principal)
+        if now is None or now.terminal or now.runs != seen.runs:
+            return None
+        return now
 
     async def _settle_orphan(self, task_id: str, principal: str | None, state: TaskState, message: str,
                              *, taken: bool = False) -> TaskState:
         """Settle `failed` a task whose process is gone (if this process wins the take-over)."""
-        if not taken and not await self.records.take_over(task_id, state.runs, state.expires_at()):
-            return await self.records.read(task_id, principal) or state
+        if not taken:
+            fresh = await self._taken_over(task_id, principal, state)
+            if fresh is None:
+                return await self.records.read(task_id, principal) or state
+            state = fresh
         error = {"code": -32603, "message": message}
         settled = lifecycle.failed(state, error, self.runtime.clock(), message)
         await self.records.write(task_id, principal, settled)
@@ -375,8 +406,11 @@ class TaskRunner:
             run.stopping = True
             if run.lease is not None:
                 run.lease.cancel()
+            if run.call is not None:
+                run.call.cancel()  # the function stops; an outcome it already has is still written
+            elif run.job is not None:
+                run.job.cancel()  # not started: nothing ran
             if run.job is not None:
-                run.job.cancel()
                 with contextlib.suppress(BaseException):
                     await run.job
             try:
@@ -390,6 +424,35 @@ class TaskRunner:
 
     def running(self, task_id: str) -> bool:
         return task_id in self._running
+
+
+def _stop_function(run: _Running) -> None:
+    """A cancellation asked for: stop the function (before it starts, or at its next `await`). A function that
+    already returned is not touched: its outcome is what the task settles with."""
+    run.cancel_asked = True
+    if run.call is not None:
+        run.call.cancel()
+
+
+def _cancelling() -> bool:
+    """Whether the current asyncio task itself is being cancelled (not just something it awaited)."""
+    task = asyncio.current_task()
+    return task is not None and task.cancelling() > 0
+
+
+async def _whole(write: Awaitable[None]) -> None:
+    """Await `write` to its end even when the caller is cancelled meanwhile; the cancellation is raised after."""
+    job = asyncio.ensure_future(write)
+    interrupted = False
+    while not job.done():
+        try:
+            await asyncio.shield(job)
+        except asyncio.CancelledError:
+            if not job.cancelled():  # the caller was cancelled, not the write: finish it, then say so
+                interrupted = True
+    if interrupted:
+        raise asyncio.CancelledError
+    job.result()
 
 
 def _kwargs(spec: Spec, state: TaskState, principal: str | None) -> dict[str, Any]:
