@@ -308,3 +308,30 @@ async def test_the_confirmation_shows_a_value_whole_and_its_invisible_characters
         assert f"Book 2 seats for Ada {'L' * 300}<U+3164>?" in status_parts(task)[0]
         task = await agent.answer(task, {"ok": True})
         assert state(task) == "TASK_STATE_COMPLETED" and runs == [(2, name)]
+
+
+@pytest.mark.anyio
+async def test_a_step_no_a2a_client_can_take_is_refused_without_telling_it_to_declare_a_capability(
+        serve_agent: Any) -> None:
+    # Sampling and roots are MCP requests: an A2A client has no capability to declare that would carry them, so
+    # the refusal says what the tool needs and that A2A cannot carry it, never "declare {"sampling":{}}".
+    runs: list[Any] = []
+    app = askback.App("sampler")
+
+    @app.tool()
+    def summarise(
+        topic: str,
+        summary: Annotated[str, askback.Sample("Summarise {topic}")],
+        roots: Annotated[list[askback.Root], askback.Roots()],
+    ) -> str:
+        runs.append(topic)
+        return summary
+
+    async with Agent(serve_agent(app)) as agent:
+        task = await agent.call("summarise", topic="tides")
+        assert state(task) == "TASK_STATE_REJECTED"
+        text = status_parts(task)[0]
+        assert "declare" not in text and "capabilities" not in text, text
+        assert "summary (a sampling request to the client's model)" in text or "sampling" in text, text
+        assert "A2A" in text and "Nothing was done." in text, text
+    assert runs == []

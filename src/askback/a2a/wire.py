@@ -184,10 +184,13 @@ def auth_required(questions: Sequence[Question], still_waiting: bool) -> Message
 
 
 def refusal(refused: Refuse) -> MessageOut:
-    body: dict[str, Any] = {"outcome": refused.reason, "message": refused.message}
+    # A missing capability here is one A2A cannot carry (its clients answer forms and open pages, nothing else):
+    # telling the client to declare an MCP capability would be advice it cannot follow.
+    text = refused.capability.beyond("A2A") if refused.capability is not None else refused.message
+    body: dict[str, Any] = {"outcome": refused.reason, "message": text}
     if refused.missing:
         body["missing"] = [m.describe() for m in refused.missing]
-    parts = (PartOut(text=refused.message), PartOut(data=body, media_type=JSON_MEDIA_TYPE))
+    parts = (PartOut(text=text), PartOut(data=body, media_type=JSON_MEDIA_TYPE))
     return MessageOut(parts, {EXTENSION_URI: {"kind": "refusal", "outcome": refused.reason}})
 
 

@@ -158,6 +158,7 @@ class MissingCapability(AskbackError):
             by_step.setdefault(step, []).append(CAPABILITIES[key].text)
         named = {step: " and ".join(texts) for step, texts in by_step.items()}
         steps = ", ".join(texts if step is None else f"{step} ({texts})" for step, texts in named.items())
+        self.target, self.steps = target, steps
         declare = json.dumps(self.required, separators=(",", ":"))
         message = (
             f"{target} needs what this client did not declare: {steps}. Nothing was done. "
@@ -166,6 +167,10 @@ class MissingCapability(AskbackError):
         if arguments:
             message += f" It may also send these missing values as arguments: {', '.join(arguments)}."
         super().__init__(message)
+
+    def beyond(self, wire: str) -> str:
+        """The same refusal for a wire whose clients have no such capability to declare (A2A has no sampling)."""
+        return f"{self.target} needs what {wire} cannot carry: {self.steps}. Nothing was done."
 
     def data(self) -> dict[str, Any]:
         data: dict[str, Any] = {"requiredCapabilities": self.required}
