@@ -3,13 +3,13 @@
 A corpus is a module of tests/corpora that defines `ENTRIES` (field texts, `blind.Entry`, for the name guard) or
 `VALUES` (pasted answers, `blind_values.Value`, for the answer guard); `corpora()` finds them all by that
 convention, so a new corpus is scored (by `python bench/guard_report.py` and the floor test in
-tests/test_guard_corpora.py) as soon as its file exists. A corpus may also define
+tests/test_guard_corpora.py) as soon as its file exists. A corpus also records its blind figure, the one it got
+when it was first scored, before anyone tuned the guard on it (the figure that estimates accuracy on unseen text):
+`BLIND = {"refused": (hits, total), "accepted": (hits, total), "scored_at": "<commit>", "note": "..."}`, missing
+where it was never recorded.
 
-- `BLIND = {"refused": (hits, total), "accepted": (hits, total), "scored_at": "<commit>", "note": "..."}`: its
-  figure when it was first scored, before anyone tuned the guard on it (the figure that estimates accuracy on
-  unseen text); missing where it was never recorded;
-- `FLOOR`: the rate each side must keep in CI (default `FLOOR` here), far enough below today's figure that one
-  honest change to the guard cannot flip it.
+Each side of each corpus keeps a floor in CI (`FLOORS` here, `FLOOR` by default), far enough below today's figure
+that one honest change to the guard cannot flip it.
 
 `python -m tests.core.test_secrets_<name>` prints the detailed report of one corpus (per language, per trick,
 per form, every miss).
@@ -31,9 +31,12 @@ from askback.guard import credential_term, credential_value, field_credential
 from tests.corpora.blind import Entry
 from tests.corpora.blind_values import Value
 
-# The rate each side of every corpus keeps in CI unless the corpus sets its own `FLOOR`: the corpora score 99-100%
-# after tuning, so 97% leaves room for honest changes (many items on every corpus) and still catches a regression.
+# The rate each side of a corpus keeps in CI: the corpora the guard was tuned on score 99-100%, so 97% leaves room
+# for honest changes (3 items on the smallest corpus, 44 on the largest) and still catches a regression.
 FLOOR = 0.97
+# Corpora nobody may tune on keep a floor a few points under their blind figure (84.1% to 88.4% at af4f91f): CI
+# then catches a guard that gets worse on unseen text without pretending it reaches 97% there.
+FLOORS = {"blind4": 0.80, "blind5": 0.80}
 # Modules of tests/corpora that are not corpora; any other module must define ENTRIES or VALUES.
 HELPERS = frozenset({"scoring"})
 
@@ -142,7 +145,7 @@ def scored(module: ModuleType) -> Scored:
             raise ValueError(f"tests/corpora/{name}.py: BLIND needs refused, accepted and scored_at (and maybe note)")
         blind = Blind(Figures(Score(*record["refused"]), Score(*record["accepted"])), record["scored_at"],
                       record.get("note", ""))
-    return Scored(name, kind, tuple(items), blind, getattr(module, "FLOOR", FLOOR))
+    return Scored(name, kind, tuple(items), blind, FLOORS.get(name, FLOOR))
 
 
 def corpora() -> list[Scored]:
