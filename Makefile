@@ -8,7 +8,7 @@ PYTEST_ARGS ?=
 HOST = 127.0.0.1
 PORT = 8000
 
-.PHONY: demo test conformance lint typecheck bench stress clean
+.PHONY: demo test conformance lint typecheck bench guard-report stress clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,13 +30,20 @@ conformance: $(BIN)/.installed
 	$(BIN)/python tests/conformance/run.py $(CONFORMANCE_ARGS)
 
 # The benchmark against the official SDK and FastMCP (FastMCP goes in its own venv, bench/.venv-fastmcp):
-# about fifteen minutes (the knobs and `--workers 2` are measured too; cold start when bench/coldstart.py exists); writes its tables and the profile into docs/benchmarks.md. `python bench/run.py --quick`
-# is the two-minute version that only prints.
+# about fifteen minutes (the knobs and `--workers 2` are measured too; cold start when bench/coldstart.py exists);
+# writes its tables and the profile into docs/benchmarks.md, and the guards' table into docs/security.md.
+# `python bench/run.py --quick` is the two-minute version that only prints.
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/profile.py --write-doc
 	$(BIN)/python bench/stores.py
 	if [ -f bench/coldstart.py ]; then $(BIN)/python bench/coldstart.py; fi
+	$(BIN)/python bench/guard_report.py --write-doc
+
+# Both guards scored on every corpus in tests/corpora (blind figure first, then now): writes the table into
+# docs/security.md. A few seconds.
+guard-report: $(BIN)/.installed
+	$(BIN)/python bench/guard_report.py --write-doc
 
 # The reliability suite at full size (a reduced version runs inside `make test`): a few minutes.
 stress: $(BIN)/.installed

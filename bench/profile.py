@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.run import DOC, LOGS, Server, Settings, free_port, load, log  # noqa: E402
+from bench.run import DOC, LOGS, Server, Settings, free_port, load, log, write_doc  # noqa: E402
 
 BEGIN, END = "<!-- bench:profile:begin -->", "<!-- bench:profile:end -->"
 Key = tuple[str, int, str]
@@ -212,13 +212,6 @@ def profile(seconds: float, top: int, keep: Path | None = None) -> str:
         return summarise(out, baseline["cpu_ms_per_flow"], flows, top)
 
 
-def write_doc(text: str) -> None:
-    current = DOC.read_text(encoding="utf-8")
-    head, rest = current.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=8.0)
@@ -229,7 +222,7 @@ def main() -> None:
     text = profile(args.seconds, args.top, args.keep)
     print(text)
     if args.write_doc:
-        write_doc(text)
+        write_doc(text, DOC, BEGIN, END)
         log(f"profile: wrote {DOC.relative_to(ROOT)}")
 
 

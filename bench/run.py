@@ -477,13 +477,15 @@ def report(results: Results, settings: Settings) -> str:
     return "\n".join(parts)
 
 
-def write_doc(text: str) -> None:
-    current = DOC.read_text(encoding="utf-8")
-    if BEGIN not in current or END not in current:
-        raise SystemExit(f"{DOC} has no {BEGIN} ... {END} section to fill")
-    head, rest = current.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
-    DOC.write_text(f"{head}{BEGIN}\n{text}\n{END}{tail}", encoding="utf-8")
+def write_doc(text: str, doc: Path = DOC, begin: str = BEGIN, end: str = END) -> None:
+    """Replace what stands between the page's `begin` and `end` markers with `text` (the bench scripts' one way
+    of writing their tables into the docs)."""
+    current = doc.read_text(encoding="utf-8")
+    if begin not in current or end not in current:
+        raise SystemExit(f"{doc} has no {begin} ... {end} section to fill")
+    head, rest = current.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    doc.write_text(f"{head}{begin}\n{text}\n{end}{tail}", encoding="utf-8")
 
 
 def main() -> None:

@@ -3,7 +3,8 @@
 """The secret guard: credential-like form fields and texts are refused, ordinary ones pass.
 
 The corpora live in tests/corpora/names.py (hand-written per language, plus generated identifier styles and
-Unicode tricks); each group must reach the rate on its own, so one language cannot hide behind another.
+Unicode tricks); the corpus keeps its floor in tests/test_guard_corpora.py, and each group a floor of its own, so
+one language cannot hide behind another.
 """
 
 
@@ -20,6 +21,7 @@ CREDENTIALS = flat(CREDENTIAL)
 ORDINARY_TEXTS = flat(ORDINARY)
 # The names the stress test registers as tools (it imports these two).
 ORDINARY_NAMES = ORDINARY_TEXTS
+GROUP_FLOOR = 0.85
 LANGUAGES = {"es", "de", "fr", "pt", "it", "nl", "ru", "uk", "pl", "tr", "zh", "ja", "ko", "ar", "hi", "sv", "cs", "el"}
 
 
@@ -40,13 +42,10 @@ def test_corpora_are_large_and_span_the_languages() -> None:
     assert {"variants", "unicode"} <= set(CREDENTIAL) & set(ORDINARY)
 
 
-def test_credentials_are_refused_and_ordinary_texts_accepted_in_every_group() -> None:
-    rates = _rates()
-    missed = sum(len(v[1]) for k, v in rates.items() if k.startswith("credential/"))
-    refused = sum(len(v[1]) for k, v in rates.items() if k.startswith("ordinary/"))
-    assert 1 - missed / len(CREDENTIALS) >= 0.99, {k: v[1] for k, v in rates.items() if v[1]}
-    assert 1 - refused / len(ORDINARY_TEXTS) >= 0.99, {k: v[1] for k, v in rates.items() if v[1]}
-    low = {k: v for k, v in rates.items() if v[0] < 0.95}
+def test_no_group_falls_far_behind_the_others() -> None:
+    # The corpus as a whole keeps its floor in tests/test_guard_corpora.py; this keeps one language (a group of
+    # 9 to 300 texts) from failing behind the others' figures. 85% lets a group of 9 lose one text, of 20 three.
+    low = {k: v for k, v in _rates().items() if v[0] < GROUP_FLOOR}
     assert not low, low
 
 

@@ -1,6 +1,7 @@
 """The secret guard on a blind corpus (tests/corpora/blind.py), written without looking at the guard.
 
-Run ``python -m tests.core.test_secrets_blind`` for the figures per language, per trick and per form.
+Run ``python -m tests.core.test_secrets_blind`` for the figures per language, per trick and per form. Its rates,
+and the second blind corpus's, are held to their floors in tests/test_guard_corpora.py.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from collections import defaultdict
 from askback.guard import credential_term, field_credential
 from tests.corpora import blind2
 from tests.corpora.blind import ENTRIES, ORDINARY, SECRET, Entry
+from tests.corpora.scoring import FLOOR
 
 
 def refused(entry: Entry) -> bool:
@@ -38,27 +40,11 @@ def test_corpus_size_and_spread() -> None:
     assert len({e.trick for e in ENTRIES if not e.trick.startswith("style:")}) >= 10
 
 
-def test_credential_like_entries_are_refused() -> None:
-    missed = [e.text for e in SECRET if not refused(e)]
-    assert _rate(SECRET, True) >= 0.99, missed
-
-
-def test_ordinary_entries_are_accepted() -> None:
-    wrong = [e.text for e in ORDINARY if refused(e)]
-    assert _rate(ORDINARY, False) >= 0.99, wrong
-
-
 def test_credential_term_alone_agrees() -> None:
-    # spec.py also checks a parameter's own name and the message with credential_term.
-    assert _rate(SECRET, True, refused_as_text) >= 0.99
-    assert _rate(ORDINARY, False, refused_as_text) >= 0.99
-
-
-def test_second_blind_corpus() -> None:
-    # Written after the first corpus had shaped the guard (94.0% / 98.4% before the guard changed, 96.3% / 98.4% with
-    # the changes the first corpus led to).
-    assert _rate(blind2.SECRET, True) >= 0.99, [e.text for e in blind2.SECRET if not refused(e)]
-    assert _rate(blind2.ORDINARY, False) >= 0.99, [e.text for e in blind2.ORDINARY if refused(e)]
+    # spec.py also checks a parameter's own name and the message with credential_term: that channel keeps the
+    # corpus's floor too (the form-wise figures are held to it, with every corpus, in tests/test_guard_corpora.py).
+    assert _rate(SECRET, True, refused_as_text) >= FLOOR
+    assert _rate(ORDINARY, False, refused_as_text) >= FLOOR
 
 
 def test_probe_lists() -> None:

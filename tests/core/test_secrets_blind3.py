@@ -1,8 +1,9 @@
 """Both guards on the third blind corpus (tests/corpora/blind3.py, blind3_values.py), written without the guards
 in view.
 
-Run ``python -m tests.core.test_secrets_blind3`` for the figures: overall, per language, per trick, per form, and per
-kind of value for the answer guard, with every miss listed. The thresholds are 99%.
+Run ``python -m tests.core.test_secrets_blind3`` for the figures: overall, per language, per trick, per form, and
+per kind of value for the answer guard, with every miss listed. Its rates are held to their floors in
+tests/test_guard_corpora.py.
 
 Figures when the corpus was first run (blind): field texts 1371/1474 = 93.0% refused, 1427/1486 = 96.0% accepted;
 values 212/290 = 73.1% refused, 271/277 = 97.8% accepted. After the guards were tuned on this corpus (so these are

@@ -2,8 +2,8 @@
 their tests or any other corpus in view, and scored once, after the guards had been tuned on blind3 and on the
 first held-out corpus.
 
-Run ``python -m tests.core.test_secrets_final`` for the figures: overall, per language, per trick, per form, and
-per kind of value, with every miss listed. The thresholds are 99%.
+Run ``python -m tests.core.test_secrets_final`` for the figures: overall, per language, per trick, per form, and per
+kind of value, with every miss listed. Its rates are held to their floors in tests/test_guard_corpora.py.
 
 Figures at its first (blind) run: field texts 1244/1410 = 88.2% refused, 1079/1159 = 93.1% accepted; values
 242/270 = 89.6% refused, 246/258 = 95.3% accepted.

@@ -2,7 +2,7 @@
 their tests or the other corpora in view, and scored once after the guards were tuned on blind3.
 
 Run ``python -m tests.core.test_secrets_heldout`` for the figures: overall, per language, per trick, per form, and
-per kind of value, with every miss listed. The thresholds are 99%.
+per kind of value, with every miss listed. Its rates are held to their floors in tests/test_guard_corpora.py.
 
 Figures at its first (blind) run, with the guards as tuned on blind3: field texts 982/1220 = 80.5% refused,
 907/994 = 91.2% accepted; values 304/364 = 83.5% refused, 308/314 = 98.1% accepted.

@@ -656,3 +656,9 @@ def _build() -> list[Entry]:
 ENTRIES: list[Entry] = _build()
 SECRET: list[Entry] = [e for e in ENTRIES if e.secret]
 ORDINARY: list[Entry] = [e for e in ENTRIES if not e.secret]
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (1132, 1222), "accepted": (1136, 1146), "scored_at": "d607276",
+    "note": "recounted with the guard of the commit that added the corpus (its message: 92.6% / 99.1%)",
+}

@@ -581,3 +581,11 @@ PROBE_MESSAGES_ORDINARY: list[str] = [
     'Upload your public key',
     "Enter your passport's expiration date",
 ]
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (129, 134), "accepted": (122, 124), "scored_at": "f44b32f",
+    "note": ("the guard just before b07a930, which added this corpus with the changes the first corpus led "
+             "to; with the guard before those changes (d607276): 126/134 and 122/124, the 94.0% / 98.4% of "
+             "b07a930's message"),
+}

@@ -1015,3 +1015,9 @@ def _build() -> list[Entry]:
 
 
 ENTRIES: list[Entry] = _build()
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (1371, 1474), "accepted": (1427, 1486), "scored_at": "69c29e5",
+    "note": "the merge that brought the corpus in (da3b18f)",
+}

@@ -606,3 +606,9 @@ def _ordinary() -> list[Value]:
 
 
 VALUES: list[Value] = _secrets() + _ordinary()
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (212, 290), "accepted": (271, 277), "scored_at": "69c29e5",
+    "note": "the merge that brought the corpus in (da3b18f)",
+}

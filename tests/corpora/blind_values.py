@@ -287,3 +287,10 @@ _PROBE_SECRET = [
 
 SECRET: list[Value] = _secrets() + [Value(v, True, "probe") for v in _PROBE_SECRET]
 ORDINARY: list[Value] = _ordinary() + [Value(v, False, "probe") for v in _PROBE_ORDINARY]
+VALUES = SECRET + ORDINARY
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (134, 163), "accepted": (163, 163), "scored_at": "5cbcc4e",
+    "note": "the corpus as first written (163 + 163); its probe lists were added later",
+}

@@ -2805,3 +2805,9 @@ ENTRIES: list[Entry] = [
     Entry("\u202ecificeps_nekot\u202c", False, "en", "name", "bidi-rlo-reversed"),
     Entry("ｓｅｓｓｉｏｎ＿ｉｄ", False, "en", "name", "fullwidth"),
 ]
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (1244, 1410), "accepted": (1079, 1159), "scored_at": "e61ef4f",
+    "note": "the merge that brought the corpus in, after tuning on the held-out one (recorded in 85c8d85)",
+}

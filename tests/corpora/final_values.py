@@ -956,3 +956,9 @@ VALUES: list[Value] = [
     Value("Level 14 unlocked! +250 XP", False, "game-message"),
     Value("Thermostat set to 21.5 °C", False, "smart-home-status"),
 ]
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (242, 270), "accepted": (246, 258), "scored_at": "e61ef4f",
+    "note": "the merge that brought the corpus in, after tuning on the held-out one (recorded in 85c8d85)",
+}

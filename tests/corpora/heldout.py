@@ -2385,3 +2385,9 @@ ENTRIES: list[Entry] = [
     Entry("P.I.N. code (postal, India)", False, "en", "label", "dotted", "postal PIN code named as such"),
     Entry("k e y n o t e", False, "en", "label", "spaced"),
 ]
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (982, 1220), "accepted": (907, 994), "scored_at": "7562d91",
+    "note": "the merge that brought the corpus in, the guards as tuned on blind3 (recorded in 30c01f6)",
+}

@@ -1170,3 +1170,9 @@ VALUES: list[Value] = [
     Value("branch feature/checkout-v2", False, "misc_ordinary"),
     Value("PR #482 approved", False, "misc_ordinary"),
 ]
+
+# The figure when this corpus was first scored, before the guard was tuned on it (see tests/corpora/scoring.py).
+BLIND = {
+    "refused": (304, 364), "accepted": (308, 314), "scored_at": "7562d91",
+    "note": "the merge that brought the corpus in, the guards as tuned on blind3 (recorded in 30c01f6)",
+}

@@ -9,6 +9,8 @@ fullwidth forms, and invisible characters. Each group is reported on its own by 
 
 from __future__ import annotations
 
+from tests.corpora.blind import Entry
+
 CREDENTIAL: dict[str, list[str]] = {
     "en-names": [
         "password", "Password", "user_password", "userPassword", "new-password", "passwd", "pwd", "pw", "db_pass",
@@ -617,3 +619,17 @@ ORDINARY["unicode"] = [v for w in _BASE_ORDINARY for v in _tricks(w)]
 def flat(corpus: dict[str, list[str]]) -> list[str]:
     """Every entry of a corpus once, in order."""
     return list(dict.fromkeys(t for texts in corpus.values() for t in texts))
+
+
+def _entries() -> list[Entry]:
+    """Both sides as scored entries (tests/corpora/scoring.py), each text once, in its first group; a free text
+    read by `credential_term`, as tests/core/test_secrets.py reads them."""
+    first: dict[str, Entry] = {}
+    for secret, corpus in ((True, CREDENTIAL), (False, ORDINARY)):
+        for group, texts in corpus.items():
+            for text in texts:
+                first.setdefault(text, Entry(text, secret, group, "message"))
+    return list(first.values())
+
+
+ENTRIES = _entries()

@@ -1,19 +1,44 @@
-"""Scoring both guards on a corpus of field texts and pasted values: the rates, the report, the checks.
+"""Scoring both guards on the corpora of tests/corpora: the rates, the figures per corpus, the report.
 
-Each corpus test module (`tests/core/test_secrets_blind3.py`, `_heldout.py`, `_final.py`) subclasses
-`CorpusChecks` with its corpus; `python -m tests.core.test_secrets_<name>` prints its report.
+A corpus is a module of tests/corpora that defines `ENTRIES` (field texts, `blind.Entry`, for the name guard) or
+`VALUES` (pasted answers, `blind_values.Value`, for the answer guard); `corpora()` finds them all by that
+convention, so a new corpus is scored (by `python bench/guard_report.py` and the floor test in
+tests/test_guard_corpora.py) as soon as its file exists. A corpus also records its blind figure, the one it got
+when it was first scored, before anyone tuned the guard on it (the figure that estimates accuracy on unseen text):
+`BLIND = {"refused": (hits, total), "accepted": (hits, total), "scored_at": "<commit>", "note": "..."}`, missing
+where it was never recorded.
+
+Each side of each corpus keeps a floor in CI (`FLOORS` here, `FLOOR` by default), far enough below today's figure
+that one honest change to the guard cannot flip it.
+
+`python -m tests.core.test_secrets_<name>` prints the detailed report of one corpus (per language, per trick,
+per form, every miss).
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from types import ModuleType
 from typing import Any
 
+import tests.corpora
 from askback.guard import credential_term, credential_value, field_credential
 from tests.corpora.blind import Entry
 from tests.corpora.blind_values import Value
+
+# The rate each side of a corpus keeps in CI: the corpora the guard was tuned on score 99-100%, so 97% leaves room
+# for honest changes (3 items on the smallest corpus, 44 on the largest) and still catches a regression.
+FLOOR = 0.97
+# Corpora nobody may tune on keep a floor a few points under their blind figure (84.1% to 88.4% at af4f91f): CI
+# then catches a guard that gets worse on unseen text without pretending it reaches 97% there.
+FLOORS = {"blind4": 0.80, "blind5": 0.80}
+# Modules of tests/corpora that are not corpora; any other module must define ENTRIES or VALUES.
+HELPERS = frozenset({"scoring"})
 
 
 def refused(entry: Entry) -> bool:
@@ -33,6 +58,100 @@ def value_refused(value: Value) -> bool:
 
 def rate(items: Sequence[Any], want: bool, check: Callable[[Any], bool]) -> float:
     return sum(check(x) == want for x in items) / len(items)
+
+
+@dataclass(frozen=True)
+class Score:
+    """How many of a side's items the guard got right, out of how many."""
+
+    hits: int
+    total: int
+
+    @property
+    def rate(self) -> float:
+        return self.hits / self.total
+
+    def __str__(self) -> str:
+        return f"{self.hits}/{self.total} = {self.rate:.1%}"
+
+
+@dataclass(frozen=True)
+class Figures:
+    refused: Score  # credential-like items the guard refused
+    accepted: Score  # ordinary items it accepted
+
+
+@dataclass(frozen=True)
+class Blind:
+    """A corpus's figure when it was first scored, before the guard was tuned on it, and the guard's commit."""
+
+    figures: Figures
+    scored_at: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One corpus of tests/corpora as found by `corpora()`: its items, which guard reads them, its records."""
+
+    name: str  # the module's name: "blind3", "heldout_values"
+    kind: str  # "texts" (the name guard) or "values" (the answer guard)
+    items: tuple[Any, ...]
+    blind: Blind | None
+    floor: float
+
+    def check(self, item: Any) -> bool:
+        """Whether the guard refuses the item."""
+        return refused(item) if self.kind == "texts" else value_refused(item)
+
+    def figures(self) -> Figures:
+        """The figures of the guard as it is now (scored once per process: the report and the tests share them)."""
+        return self._figures
+
+    @cached_property
+    def _figures(self) -> Figures:
+        secret = [x for x in self.items if x.secret]
+        ordinary = [x for x in self.items if not x.secret]
+        return Figures(Score(sum(map(self.check, secret)), len(secret)),
+                       Score(sum(not self.check(x) for x in ordinary), len(ordinary)))
+
+    def below_floor(self, now: Figures | None = None) -> list[str]:
+        """The sides of `now` (default: the guard as it is) under the corpus's floor, said with their counts."""
+        now = self.figures() if now is None else now
+        return [f"{side} {score} < {self.floor:.0%}" for side, score in (("refused", now.refused),
+                                                                       ("accepted", now.accepted))
+                if score.rate < self.floor]
+
+    def misses(self) -> tuple[list[Any], list[Any]]:
+        """The credential-like items it let through and the ordinary items it refused."""
+        return ([x for x in self.items if x.secret and not self.check(x)],
+                [x for x in self.items if not x.secret and self.check(x)])
+
+
+def scored(module: ModuleType) -> Scored:
+    """A corpus module as a `Scored` corpus; ValueError for a module that is not one or whose records are wrong."""
+    name = module.__name__.rsplit(".", 1)[-1]
+    kinds = [(kind, getattr(module, attr)) for kind, attr in (("texts", "ENTRIES"), ("values", "VALUES"))
+             if hasattr(module, attr)]
+    if len(kinds) != 1:
+        raise ValueError(f"tests/corpora/{name}.py must define exactly one of ENTRIES (field texts) or VALUES "
+                         f"(answers), or be listed in scoring.HELPERS")
+    [(kind, items)] = kinds
+    record = getattr(module, "BLIND", None)
+    blind = None
+    if record is not None:
+        required = {"refused", "accepted", "scored_at"}
+        if not required <= set(record) <= required | {"note"}:
+            raise ValueError(f"tests/corpora/{name}.py: BLIND needs refused, accepted and scored_at (and maybe note)")
+        blind = Blind(Figures(Score(*record["refused"]), Score(*record["accepted"])), record["scored_at"],
+                      record.get("note", ""))
+    return Scored(name, kind, tuple(items), blind, FLOORS.get(name, FLOOR))
+
+
+def corpora() -> list[Scored]:
+    """Every corpus in tests/corpora, by module name; ValueError for a module that is neither corpus nor helper."""
+    names = sorted(m.name for m in pkgutil.iter_modules(tests.corpora.__path__) if m.name not in HELPERS)
+    return [scored(importlib.import_module(f"tests.corpora.{name}")) for name in names]
 
 
 @dataclass(frozen=True)
@@ -94,7 +213,8 @@ def _table(items: Sequence[Any], key: Callable[[Any], str], check: Callable[[Any
 
 
 class CorpusChecks:
-    """The checks every scored corpus must pass: its size and spread, and 99% on each side of both guards."""
+    """The checks of a corpus's size and spread (its rates are held to its floor by tests/test_guard_corpora.py,
+    with every other corpus)."""
 
     corpus: Corpus
 
@@ -106,19 +226,3 @@ class CorpusChecks:
         assert len({e.trick for e in c.entries if not e.trick.startswith("style:")}) >= 20
         assert len(c.secret_values) >= c.min_values and len(c.ordinary_values) >= c.min_values
         assert len({(e.text, e.form) for e in c.entries}) == len(c.entries)  # no entry counted twice
-
-    def test_credential_like_entries_are_refused(self) -> None:
-        missed = [e.text for e in self.corpus.secret if not refused(e)]
-        assert rate(self.corpus.secret, True, refused) >= 0.99, missed
-
-    def test_ordinary_entries_are_accepted(self) -> None:
-        wrong = [e.text for e in self.corpus.ordinary if refused(e)]
-        assert rate(self.corpus.ordinary, False, refused) >= 0.99, wrong
-
-    def test_credential_like_values_are_refused(self) -> None:
-        missed = [str(v.value)[:60] for v in self.corpus.secret_values if not value_refused(v)]
-        assert rate(self.corpus.secret_values, True, value_refused) >= 0.99, missed
-
-    def test_ordinary_values_are_accepted(self) -> None:
-        wrong = [str(v.value)[:60] for v in self.corpus.ordinary_values if value_refused(v)]
-        assert rate(self.corpus.ordinary_values, False, value_refused) >= 0.99, wrong

@@ -12,6 +12,8 @@ import random
 import string
 import uuid
 
+from tests.corpora.blind_values import Value
+
 _RNG = random.Random(20261201)
 _ALNUM = string.ascii_letters + string.digits
 
@@ -179,3 +181,8 @@ ORDINARY: dict[str, list[object]] = {
 def flat(corpus: dict[str, list[object]]) -> list[object]:
     """Every entry of a corpus, in order."""
     return [v for values in corpus.values() for v in values]
+
+
+# Both sides as scored values (tests/corpora/scoring.py), with their group as the kind.
+VALUES = [Value(v, secret, group) for secret, corpus in ((True, CREDENTIAL), (False, ORDINARY))
+          for group, values in corpus.items() for v in values]
