@@ -80,7 +80,7 @@ def test_the_transfer_transcript_is_the_demos(url: str, tmp_path: Path) -> None:
 
 
 def test_the_decline_sample_is_the_demos(url: str, tmp_path: Path) -> None:
-    page = sample("Send 50 EUR from DE89370400440532013000 to DE44500105175407324931?")
+    page = sample("Send 50 EUR from Everyday account (DE89 …3000) [DE89370400440532013000] to DE44500105175407324931?")
     args = ["call", url, "transfer", "amount=50", "to=DE44500105175407324931",
             "from_account=DE89370400440532013000"]
     shown = transcript(url, args, [("[y/n]: ", "/decline")], tmp_path)
