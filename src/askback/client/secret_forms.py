@@ -85,7 +85,7 @@ def screen(asked_questions: tuple[Question, ...], answers: Mapping[str, Mapping[
                 raise SecretForm(question.key, f.name, label, "value", _declined(asked_questions, question.key))
 
 
-def warning(asks: tuple[SecretAsk, ...]) -> list[str]:
+def warning_lines(asks: tuple[SecretAsk, ...]) -> list[str]:
     """What the terminal says before a person types into such a form: each field, and why it matters."""
     lines = [
         f"⚠ this server asks{' in its message' if ask.by == 'message' else ''} for {ask.term} in a form: "

@@ -46,6 +46,7 @@ from askback.client.questions import (
     roots,
     sampled,
 )
+from askback.client.secret_forms import looks_secret, secret_asks, warning_lines
 from askback.types import Capabilities
 
 HELP = """\
@@ -247,12 +248,10 @@ class TerminalAnswerer:
     async def _agree_to_secret(self, question: FormQuestion) -> frozenset[str] | None:
         """For a form that asks for a credential: the warning, and the person's yes (the fields they agreed to
         type a credential into) or no (None: the form is declined). An ordinary form: no fields, no question."""
-        from askback.client.secret_forms import secret_asks, warning
-
         asks = secret_asks(question)
         if not asks:
             return frozenset()
-        for line in warning(asks):
+        for line in warning_lines(asks):
             self.say(self.style.warn(one_line(line)))
         return frozenset(ask.field for ask in asks) if await self._yes("  Type it anyway? [y/N]: ") else None
 
@@ -313,8 +312,6 @@ class TerminalAnswerer:
     async def _send_lookalike(self, f: Field, value: Any) -> bool:
         """Whether to send `value`: yes for an ordinary one; for one that looks like a credential, the person's
         answer to a warning (no: the field is asked again)."""
-        from askback.client.secret_forms import looks_secret
-
         label = looks_secret(f, value)
         if label is None:
             return True
@@ -463,8 +460,6 @@ class TerminalAnswerer:
 
 def _asks_secret(question: FormQuestion, f: Field) -> bool:
     """Whether the field asks for a credential (the person agreed to type one there before the review)."""
-    from askback.client.secret_forms import secret_asks
-
     return any(ask.field == f.name for ask in secret_asks(question))
 
 
