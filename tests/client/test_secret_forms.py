@@ -230,3 +230,16 @@ async def test_a_task_asking_for_a_password_hears_decline_and_is_not_cancelled_a
     (update,) = mock.of("tasks/update")
     assert update.params["inputResponses"] == {"login": {"action": "decline"}} and refused.value.declined
     assert mock.of("tasks/cancel") == []  # it was told no; the task ends as its server decides
+
+
+def test_an_a2a_agents_schema_part_is_read_like_an_mcp_form() -> None:
+    from askback.client.a2a import EXTENSION_URI, SCHEMA_MEDIA_TYPE, questions_of
+
+    schema = {"type": "object", "properties": {"user": {"type": "string"},
+                                               "secret": {"type": "string", "title": "Account password"}}}
+    task = {"status": {"state": "TASK_STATE_INPUT_REQUIRED", "message": {
+        "parts": [{"text": "Sign in to go on"}, {"data": schema, "mediaType": SCHEMA_MEDIA_TYPE}],
+        "metadata": {EXTENSION_URI: {}}}}}
+    (question,) = questions_of(task)
+    assert isinstance(question, FormQuestion)
+    assert [(a.field, a.by) for a in secret_asks(question)] == [("secret", "field")]
