@@ -80,12 +80,39 @@ def test_an_answers_file_without_the_second_round_names_that_question(agent: str
 
 @pytest.mark.anyio
 async def test_the_same_question_asked_again_keeps_its_key_and_says_so(agent: str) -> None:
-    call = AgentCall(agent.removesuffix("/.well-known/agent-card.json"), answerer=FileAnswerer({"reply-1": "0000"}))
+    # "What is the PIN?" asks for a credential: the file answers it only because it is told it may.
+    base = agent.removesuffix("/.well-known/agent-card.json")
+    call = AgentCall(base, answerer=FileAnswerer({"reply-1": "0000"}, allow_secret_forms=True))
     with pytest.raises(AnswerRejected) as rejected:
         await call.call("pin", {})
     assert rejected.value.key == "reply-1" and rejected.value.message == "What is the PIN?"
-    right = AgentCall(agent.removesuffix("/.well-known/agent-card.json"), answerer=FileAnswerer({"reply-1": "1234"}))
+    right = AgentCall(base, answerer=FileAnswerer({"reply-1": "1234"}), allow_secret_forms=True)
     assert (await right.call("pin", {}))["content"] == [{"type": "text", "text": "PIN accepted"}]
+
+
+def test_an_agent_asking_for_a_pin_in_free_text_is_refused_without_consent(agent: str, tmp_path: Path) -> None:
+    stopped = run("call", agent, "pin", "--answers", answers(tmp_path, {"reply-1": "1234"}), cwd=tmp_path)
+    assert stopped.returncode == 5, stopped.stderr
+    assert "asks, in its message, for a PIN in a form (field 'reply-1')" in stopped.stderr
+    assert "The form was declined." in stopped.stderr and "1234" not in stopped.stderr
+    done = run("call", agent, "pin", "--answers", "answers.json", "--allow-secret-forms", "--json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["content"] == [{"type": "text", "text": "PIN accepted"}]
+
+
+def test_the_terminal_warns_before_a_pin_is_typed_for_an_agent(agent: str, tmp_path: Path) -> None:
+    child = terminal.spawn([*askback_command(), "call", agent, "pin"], cwd=tmp_path,
+                           env={**os.environ, "NO_COLOR": "1"}, dimensions=(50, 200))
+    child.expect_exact("What is the PIN?")
+    child.expect_exact("⚠ this server asks in its message for a PIN in a form: field 'reply-1'.")
+    child.expect_exact("Type it anyway? [y/N]: ")
+    child.sendline("y")
+    child.expect_exact("Reply: ")
+    child.sendline("1234")
+    child.expect_exact("PIN accepted")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_a_text_only_auth_required_shows_the_agents_words_and_goes_on(agent: str, tmp_path: Path) -> None:

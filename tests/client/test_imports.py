@@ -1,5 +1,9 @@
 """The client stands alone: importing it loads none of the server side and none of the SDK's stack.
 
+The guard (`askback.guard`, shared with the server) is loaded when the first form arrives, and it is the only
+part of the server side a form brings in. While the guard still delegates to `askback.core.secrets`, what
+`import askback.guard` loads by itself is allowed there; once the guard is neutral that allowance is empty.
+
 Checked in a fresh interpreter, because this test process has long since imported everything.
 """
 
@@ -12,6 +16,11 @@ import sys
 import pytest
 
 SERVER_SIDE = ("askback.app", "askback.stores", "askback.core", "askback.flow", "askback.mcp", "cryptography", "mcp")
+GUARD = ("askback.guard", "askback.leaks")  # loaded at the first form, not with the client
+
+
+def of(modules: set[str], names: tuple[str, ...]) -> list[str]:
+    return sorted(m for m in modules if any(m == s or m.startswith(s + ".") for s in names))
 
 
 def loaded_after(statement: str) -> set[str]:
@@ -27,8 +36,26 @@ def loaded_after(statement: str) -> set[str]:
 ])
 def test_importing_the_client_loads_no_server_code(statement: str) -> None:
     modules = loaded_after(statement)
-    leaked = sorted(m for m in modules if any(m == s or m.startswith(s + ".") for s in SERVER_SIDE))
-    assert leaked == []
+    assert of(modules, SERVER_SIDE) == []
+    assert of(modules, GUARD) == []
+
+
+def test_a_form_loads_the_guard_and_nothing_else_of_the_server() -> None:
+    # What the guard loads by itself when it reads a name, a text and a value (its tables on first use).
+    guard_alone = loaded_after("from askback.guard import credential_term, credential_value, field_credential\n"
+                               "field_credential('name', {'type': 'string'}), credential_term('Your name?')\n"
+                               "credential_value('Ada')")
+    modules = loaded_after(
+        "import anyio\n"
+        "from askback.client import FileAnswerer, Asked\n"
+        "from askback.client.questions import parse_question\n"
+        "q = parse_question('k', {'method': 'elicitation/create', 'params': {'message': 'Your name?',\n"
+        "    'requestedSchema': {'type': 'object', 'properties': {'name': {'type': 'string'}}}}})\n"
+        "asked = Asked(server='s', method='tools/call', target='t', questions=(q,))\n"
+        "anyio.run(FileAnswerer({'name': 'Ada'}).answer, asked)"
+    )
+    assert "askback.guard" in modules and "askback.leaks" in modules  # the names and the answer guard ran
+    assert of(modules - guard_alone, SERVER_SIDE) == []
 
 
 def test_the_sdk_is_loaded_on_first_connection_only() -> None:
@@ -44,3 +71,4 @@ def test_the_sdk_is_loaded_on_first_connection_only() -> None:
         "anyio.run(go)"
     )
     assert "mcp.client.session" in modules
+    assert of(modules, GUARD) == []  # a connection without a form needs no guard

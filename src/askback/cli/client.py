@@ -235,6 +235,7 @@ def _make_client(args: argparse.Namespace, server: Server) -> Client:
         mode="legacy" if args.legacy else "auto",
         env=dict(os.environ),
         headers=headers,
+        allow_secret_forms=args.allow_secret_forms,
     )
 
 
@@ -299,7 +300,8 @@ async def _call(args: argparse.Namespace) -> int:
     if base is not None:  # an A2A agent (its card URL or base URL): the same answerers, over A2A
         settings = _make_client(args, _server_of(args.server))  # never connected: its answerer and limits
         arguments.update(_a2a_pairs(args.pairs))
-        call = AgentCall(base, answerer=settings.answerer, limits=settings.limits, headers=headers)
+        call = AgentCall(base, answerer=settings.answerer, limits=settings.limits, headers=headers,
+                         allow_secret_forms=settings.allow_secret_forms)
         return _print_result(args, "tools/call", await call.call(args.tool, arguments))
     async with _make_client(args, _server_of(args.server)) as client:
         if args.command == "read":

@@ -63,6 +63,13 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         action="store_true",
         help="let the person (or the answers file) answer a server's request for a model's reply",
     )
+    answering.add_argument(
+        "--allow-secret-forms",
+        action="store_true",
+        help="let the answers file fill a form that asks for a credential (a password, an API key, ...) and send "
+        "answers that look like one; without it such a call stops with status 5 and the form is declined (the "
+        "terminal asks the person instead)",
+    )
     answering.add_argument("--roots", nargs="+", metavar="PATH_OR_URI", help="answer roots/list with these")
     server_help = "an http(s) MCP URL, or a command line run over stdio"
     call = sub.add_parser(

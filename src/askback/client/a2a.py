@@ -21,11 +21,12 @@ from urllib.parse import urlsplit
 import anyio
 import httpx
 
-from askback.client.answerers.base import Answerer, Asked, Postpone
-from askback.client.errors import ClientError, ProtocolError
+from askback.client.answerers.base import Answerer, Asked, Postpone, ScreensSecrets
+from askback.client.errors import ClientError, ProtocolError, SecretForm
 from askback.client.loop import Limits
 from askback.client.pending import DeadlineExceeded, TooManyRounds
 from askback.client.questions import FormQuestion, Question, parse_questions
+from askback.client.secret_forms import screen
 
 CARD_PATH = "/.well-known/agent-card.json"
 EXTENSION_URI = "https://askback.dev/extensions/input-schema/v1"
@@ -171,11 +172,17 @@ def result_of(task: Mapping[str, Any]) -> dict[str, Any]:
 
 
 class AgentCall:
-    """One skill call on an A2A agent, from the first message to a finished task, answering what it asks."""
+    """One skill call on an A2A agent, from the first message to a finished task, answering what it asks.
+
+    An agent's form or free-text question that asks for a credential goes through the client's guard as an MCP
+    server's does (`askback.Client`): refused unless `allow_secret_forms` (the terminal asks the person), and
+    then declined toward the agent.
+    """
 
     def __init__(self, base: str, *, answerer: Answerer | None, limits: Limits | None = None,
-                 headers: Mapping[str, str] | None = None) -> None:
+                 headers: Mapping[str, str] | None = None, allow_secret_forms: bool = False) -> None:
         self.base = base.rstrip("/")
+        self.allow_secret_forms = allow_secret_forms
         self.answerer = answerer
         self.limits = limits or Limits()
         self.headers = {"A2A-Version": "1.0", **dict(headers or {})}
@@ -210,12 +217,22 @@ class AgentCall:
                 if self.answerer is None:
                     raise ClientError(f"{name} asks {', '.join(q.key for q in questions)} and there is no answerer")
                 asked = Asked(server=name, method="tools/call", target=skill, questions=questions, round=rounds,
-                              arguments=arguments, server_url=self.base)
+                              arguments=arguments, server_url=self.base, allow_secret_forms=self.allow_secret_forms)
                 try:
                     answers = await self.answerer.answer(asked)
+                    if not isinstance(self.answerer, ScreensSecrets):
+                        screen(questions, answers, allowed=self.allow_secret_forms)
                 except Postpone:
                     raise ClientError("saving an A2A agent's questions for later is not supported yet; "
                                       "answer them now (without --save-pending)") from None
+                except SecretForm as refused:
+                    try:  # the agent hears no to its question; whatever it answers then, the call stops here
+                        await self._send(http, endpoint, {"data": {"action": "decline"}}, task)
+                    except (ClientError, httpx.HTTPError, ValueError):
+                        pass
+                    else:
+                        refused.declined = True
+                    raise refused from None
                 part, streaming = _reply(questions, answers)
                 task = await self._send(http, endpoint, part, task, streaming=streaming)
 

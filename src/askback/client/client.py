@@ -14,10 +14,10 @@ import anyio
 import mcp_types as types
 from pydantic import BaseModel, ValidationError
 
-from askback.client.answerers.base import Answerer, Asked, Postpone, Waits, WatchesTasks
+from askback.client.answerers.base import Answerer, Asked, Postpone, ScreensSecrets, Waits, WatchesTasks
 from askback.client.answerers.callable import CallableAnswerer
 from askback.client.connection import Connection, Mode
-from askback.client.errors import AnswerError, ClientError, ProtocolError
+from askback.client.errors import AnswerError, ClientError, ProtocolError, SecretForm
 from askback.client.loop import (
     DEFAULT_MAX_ROUNDS,
     DEFAULT_TIMEOUT,
@@ -39,9 +39,11 @@ from askback.client.questions import (
     UrlQuestion,
     accept,
     cancel,
+    decline,
     parse_question,
     roots,
 )
+from askback.client.secret_forms import screen
 from askback.client.tasks import TASKS_EXTENSION, Poll, TaskCancelled, TaskFailed, TaskLoop
 from askback.client.tasks import Answer as TaskAnswer
 from askback.types import Capabilities
@@ -91,6 +93,12 @@ class Client:
     the client asks the server to cancel the task; when it stops with `pending` (postponed, out of rounds,
     past its deadline), the task goes on and `resume(pending)` follows it again, without calling the tool a
     second time. An answerer with a `task_status(task_id, status, message)` method is told each change.
+
+    A foreign server's form that asks for a credential (a field or message asking for a password, an API key,
+    ...), and an answer that looks like one, go through askback's guard first: the terminal answerer warns and
+    asks the person; any other answerer's answer is refused unless `allow_secret_forms` (the caller's explicit
+    consent). A refused form is declined toward the server (the round's other questions are cancelled), and
+    the call stops with `SecretForm` naming the field.
     """
 
     def __init__(
@@ -109,6 +117,7 @@ class Client:
         client_version: str | None = None,
         tasks: bool = True,
         headers: Mapping[str, str] | None = None,
+        allow_secret_forms: bool = False,
     ) -> None:
         from askback._version import __version__
 
@@ -117,6 +126,7 @@ class Client:
         self.sampler = _sampling_answerer(sampler) if sampler is not None else None
         self.roots = list(roots) if roots is not None else None
         self.limits = Limits(max_rounds=max_rounds, timeout=timeout, url_wait=url_wait)
+        self.allow_secret_forms = allow_secret_forms
         base = answerer.capabilities if answerer is not None else Capabilities()
         self.capabilities = dataclasses.replace(
             base, sampling=base.sampling or sampler is not None, roots=base.roots or roots is not None
@@ -236,6 +246,11 @@ class Client:
                     responses = await self._answer(self._asked_for(pending, new))
                 except Postpone:
                     raise Postponed("The questions were kept for later.", step.pending) from None
+                except SecretForm as refused:
+                    loop.answered({**{key: accept() for key in step.again}, **refused.responses})
+                    # The server hears no to its form; whatever it answers then, the call stops here.
+                    await self._tell_declined(refused, self._send(loop))
+                    raise refused from None
                 loop.answered({**{key: accept() for key in step.again}, **responses})
             step = None
 
@@ -260,6 +275,13 @@ class Client:
                     responses = await self._answer(self._asked_for(step.pending, ()))
                 except Postpone:
                     raise Postponed("The task's questions were kept for later.", step.pending) from None
+                except SecretForm as refused:
+                    # The task hears no to its form and goes on as the server decides: not cancelled as well.
+                    finished = True
+                    await self._tell_declined(
+                        refused, self._connection.request("tasks/update", task.update_params(refused.responses))
+                    )
+                    raise refused from None
                 await self._connection.request("tasks/update", task.update_params(responses))
                 step = Poll(0.0)
         except (TaskFailed, TaskCancelled):
@@ -274,6 +296,15 @@ class Client:
             if not finished and loop.remaining() != 0.0:
                 await self._cancel(task)
             raise
+
+    async def _tell_declined(self, refused: SecretForm, sending: Awaitable[Any]) -> None:
+        """Send the decline of a refused form; `refused` says it was declined only once the server took it."""
+        try:
+            await sending
+        except Exception as exc:  # the server is gone or failed: the refusal is still what stops the call
+            logger.debug("the decline of %s could not be sent: %s", refused.key, exc)
+        else:
+            refused.declined = True
 
     async def _cancel(self, task: TaskLoop) -> None:
         with anyio.CancelScope(shield=True), anyio.move_on_after(_CANCEL_TIMEOUT):
@@ -325,6 +356,7 @@ class Client:
             round=round_number,
             arguments=dict(arguments) if isinstance(arguments, Mapping) else {},
             server_url=self.server.url,
+            allow_secret_forms=self.allow_secret_forms,
         )
 
     async def _answer(self, asked: Asked) -> dict[str, dict[str, Any]]:
@@ -344,7 +376,11 @@ class Client:
         if own:
             if self.answerer is None:
                 raise AnswerError(f"no answerer for {', '.join(q.key for q in own)}")
-            answers.update(await self.answerer.answer(dataclasses.replace(asked, questions=tuple(own))))
+            mine = dataclasses.replace(asked, questions=tuple(own))
+            answered = await self.answerer.answer(mine)
+            if not isinstance(self.answerer, ScreensSecrets):  # an answerer of the caller's own: the guard runs here
+                screen(mine.questions, answered, allowed=self.allow_secret_forms)
+            answers.update(answered)
         return answers
 
     async def _back_channel(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -368,6 +404,10 @@ class Client:
                 self._page_scope.deadline = anyio.current_time() + self.limits.url_wait
                 self._tell_waiting(asked)
             return answer
+        except SecretForm as refused:  # the server waits on the session for this answer: it is the decline
+            refused.declined = True
+            self._back_error = refused
+            return refused.responses.get(question.key, decline())
         except Postpone:
             self._back_error = CannotPostpone(
                 f"{self.server_name} speaks {self.protocol_version}: it asks over a live connection, so its "

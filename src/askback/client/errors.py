@@ -104,3 +104,36 @@ def only_exception(exc: BaseException) -> BaseException | None:
             return None
         exc = exc.exceptions[0]
     return exc
+
+
+class SecretForm(AnswerError):
+    """A foreign server's form asks for a credential, or an answer looks like one, and nobody consented to send it.
+
+    `field` is the form field, `term` what it asks for ("a password") or what the value looks like, `by` says
+    which: `"field"` (its name, title or description), `"message"` (the form's message) or `"value"` (the answer).
+    `responses` are the answers the client sends instead (the form declined, the round's other questions
+    cancelled); `declined` is set once the server was told, so that the message says so only when it is true.
+    """
+
+    def __init__(self, key: str, field: str, term: str, by: str, responses: dict[str, dict[str, object]]) -> None:
+        where = f"field {field!r}" + ("" if field == key else f" of the question {key!r}")
+        if by == "value":
+            said = f"the answer to the form's {where} looks like {term}; it is not sent into a form"
+        else:
+            asks = "asks" if by == "field" else "asks, in its message,"
+            said = f"the server {asks} for {term} in a form ({where}); it is not filled from answers"
+        super().__init__(
+            f"{said} without explicit consent (--allow-secret-forms, or allow_secret_forms=True): a credential typed "
+            "into a form passes through this client and may reach the model, and a server should ask for it on a "
+            "page of its own"
+        )
+        self.key = key
+        self.field = field
+        self.term = term
+        self.by = by
+        self.responses = responses
+        self.declined = False
+
+    def __str__(self) -> str:
+        said = super().__str__()
+        return f"{said}. The form was declined." if self.declined else said

@@ -21,6 +21,9 @@ class Asked:
     round: int = 1
     arguments: Mapping[str, Any] = field(default_factory=dict)
     server_url: str | None = None
+    # The caller consented to fill forms that ask for a credential, and to send answers that look like one
+    # (`Client(allow_secret_forms=True)`, `askback call --allow-secret-forms`).
+    allow_secret_forms: bool = False
 
 
 @runtime_checkable
@@ -55,6 +58,14 @@ class WatchesTasks(Protocol):
         """The task's status (`working`, `input_required`, …) or its message changed; both are the server's
         text."""
         ...
+
+
+@runtime_checkable
+class ScreensSecrets(Protocol):
+    """An answerer that runs the client's guard over forms asking for a credential itself (the terminal asks the
+    person; a file or a callable refuses unless allowed). The client screens the answers of any other one."""
+
+    screens_secret_forms: bool
 
 
 class Postpone(Exception):

@@ -21,6 +21,7 @@ from askback.client.questions import (
     UrlQuestion,
     response_for,
 )
+from askback.client.secret_forms import screen
 from askback.types import Capabilities
 
 ACCEPT_URL = "accept_url"
@@ -45,7 +46,13 @@ class FileAnswerer:
     declines it). Accepting one writes its URL (and what looks wrong about it) to `output`, standard error by
     default, so that a person or a script can take the step; the client then waits for it to be finished.
     `url` (what is declared to the server) defaults to whether the file accepts any URL step.
+
+    A form that asks for a credential (a password, an API key...) is not filled from the file, nor an answer
+    that looks like one sent, unless `allow_secret_forms` (or the client's own): the call stops with
+    `SecretForm` naming the field, and the server is told the form was declined.
     """
+
+    screens_secret_forms = True  # the guard runs here (`Client` need not run it again)
 
     def __init__(
         self,
@@ -56,7 +63,9 @@ class FileAnswerer:
         roots: bool = False,
         missing: Literal["error", "postpone"] = "error",
         output: TextIO | None = None,
+        allow_secret_forms: bool = False,
     ) -> None:
+        self.allow_secret_forms = allow_secret_forms
         if isinstance(answers, Mapping):
             self.answers: dict[str, Any] = dict(answers)
         else:
@@ -95,6 +104,7 @@ class FileAnswerer:
                     raise Postpone() from None
                 raise
             out[question.key] = response_for(question, value)
+        screen(asked.questions, out, allowed=self.allow_secret_forms or asked.allow_secret_forms)
         for question in asked.questions:  # said only once the whole round is answered (none is postponed)
             if isinstance(question, UrlQuestion) and out[question.key].get("action") == "accept":
                 self._urls[question.key] = question.url

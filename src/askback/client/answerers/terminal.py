@@ -7,6 +7,10 @@ prompt, `/decline` says no to the question, `/cancel` dismisses the whole call (
 not asked: their answers could never be used), `?` shows help. A URL step shows the
 whole URL with its host set apart and what looks wrong about it (`links.Link.warnings`), and opens a browser
 only when the person agrees; the client then waits for the page step to finish (told once, by `waiting`).
+
+A form whose field or message asks for a credential (`askback.client.secret_forms`) is named with a warning,
+and the person must say yes before typing (no, the default, declines the form); a value that looks like a
+credential typed into any other field is sent only once the person says yes to a second warning.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from askback.client.questions import (
     roots,
     sampled,
 )
+from askback.client.secret_forms import looks_secret, secret_asks, warning_lines
 from askback.types import Capabilities
 
 HELP = """\
@@ -113,6 +118,8 @@ class TerminalAnswerer:
     with `Client(sampler=...)`); `roots=True` lets the person list the roots to expose. `open_browser` opens a
     URL the person agreed to (default: the system's browser, when `webbrowser` finds one; None: never).
     """
+
+    screens_secret_forms = True  # the person is warned and asked here (`Client` need not refuse on its own)
 
     def __init__(
         self,
@@ -215,8 +222,12 @@ class TerminalAnswerer:
             self.say(prefix + _indent(shown(question.message or f"{asked.server} asks:"), first=""))
             content: dict[str, Any] = {}
             try:
+                secret = await self._agree_to_secret(question)
+                if secret is None:
+                    self.say(s.dim(f"  {_DONE['decline']}."))
+                    return decline()
                 for f in question.fields:
-                    value = await self._ask_field(f, question.message)
+                    value = await self._ask_field(f, question.message, secret=f.name in secret)
                     if value is not _SKIP:
                         content[f.name] = value
             except _Action as chosen:
@@ -234,7 +245,29 @@ class TerminalAnswerer:
             self.say(s.dim(f"  {_DONE[chosen.action]}."))
             return {"action": chosen.action}
 
-    async def _ask_field(self, f: Field, message: str = "") -> Any:
+    async def _agree_to_secret(self, question: FormQuestion) -> frozenset[str] | None:
+        """For a form that asks for a credential: the warning, and the person's yes (the fields they agreed to
+        type a credential into) or no (None: the form is declined). An ordinary form: no fields, no question."""
+        asks = secret_asks(question)
+        if not asks:
+            return frozenset()
+        for line in warning_lines(asks):
+            self.say(self.style.warn(one_line(line)))
+        return frozenset(ask.field for ask in asks) if await self._yes("  Type it anyway? [y/N]: ") else None
+
+    async def _yes(self, prompt: str) -> bool:
+        """A yes or no, no by default (an empty line); `/decline` and `/cancel` work as at every prompt."""
+        while True:
+            text = (await self.read_command(prompt)).strip().lower()
+            if text in ("", "n", "no"):
+                return False
+            if text in ("y", "yes"):
+                return True
+            self.say(self.style.error("    Answer y or n (or /decline, /cancel)."))
+
+    async def _ask_field(self, f: Field, message: str = "", *, secret: bool = False) -> Any:
+        """One field's value. `secret`: the person agreed to type a credential here, so a value that looks like
+        one is not warned about a second time."""
         s = self.style
         label = one_line(f.label)
         heading = "  " + s.label(label)
@@ -269,9 +302,26 @@ class TerminalAnswerer:
                 self.say(s.error("    A value is required (or /decline, /cancel)."))
                 continue
             try:
-                return f.parse(text)
+                value = f.parse(text)
             except ValueError as exc:
                 self.say(s.error(f"    Not accepted: {one_line(exc)}. Try again."))
+                continue
+            if secret or await self._send_lookalike(f, value):
+                return value
+
+    async def _send_lookalike(self, f: Field, value: Any) -> bool:
+        """Whether to send `value`: yes for an ordinary one; for one that looks like a credential, the person's
+        answer to a warning (no: the field is asked again)."""
+        label = looks_secret(f, value)
+        if label is None:
+            return True
+        s = self.style
+        self.say(s.warn(f"    ⚠ That looks like {label}. A value sent in a form passes through this client and may "
+                        "reach the model; a secret belongs on the server's own page."))
+        if await self._yes("    Send it anyway? [y/N]: "):
+            return True
+        self.say(s.dim("    Not sent. Type another value (or /decline)."))
+        return False
 
     async def _ask_url(self, question: UrlQuestion, prefix: str, asked: Asked) -> dict[str, Any]:
         s = self.style
@@ -386,7 +436,11 @@ class TerminalAnswerer:
                         return
                 else:
                     try:
-                        value = await self._ask_field(chosen_field, q.message if isinstance(q, FormQuestion) else "")
+                        value = await self._ask_field(
+                            chosen_field,
+                            q.message if isinstance(q, FormQuestion) else "",
+                            secret=isinstance(q, FormQuestion) and _asks_secret(q, chosen_field),
+                        )
                     except _Action as chosen:
                         if chosen.action == "cancel":
                             self.say(s.dim(f"  All {_DONE['cancel']}."))
@@ -402,6 +456,11 @@ class TerminalAnswerer:
                     answers[q.key] = accept(content)
                 continue
             self.say(s.error("  Type y (or Enter) to send, a number to change that answer, /decline or /cancel."))
+
+
+def _asks_secret(question: FormQuestion, f: Field) -> bool:
+    """Whether the field asks for a credential (the person agreed to type one there before the review)."""
+    return any(ask.field == f.name for ask in secret_asks(question))
 
 
 def _cancelled_all(asked: Asked) -> dict[str, dict[str, Any]]:
