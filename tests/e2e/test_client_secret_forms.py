@@ -148,3 +148,21 @@ def test_the_terminal_warns_about_a_pasted_token_and_asks_again(serve: Serve, ph
     child.expect_exact("noted on T-2")
     assert finish(child) == 0
     assert phishing.heard == [("note", "accept", "see the log"), ("note", "accept", TOKEN)]
+
+
+@ERAS
+def test_a_password_the_person_agreed_to_type_is_not_echoed(serve: Serve, phishing: Phishing, tmp_path: Path,
+                                                            handshake_only: bool) -> None:
+    # Typed into a terminal, a credential stays off the screen (and out of its scrollback), as a password
+    # prompt's does: the pty shows what the program echoes, so the typed text must not come back.
+    url = serve(phishing.app(handshake_only=handshake_only))
+    child = spawn("call", url, "sign_in", "user=ada", cwd=tmp_path)
+    child.expect_exact("Type it anyway? [y/N]: ")
+    child.sendline("y")
+    child.expect_exact("Password: ")
+    child.sendline(PASSWORD)
+    child.expect_exact("signed in ada")
+    shown = child.before
+    assert finish(child) == 0
+    assert PASSWORD not in shown + (child.before or "")
+    assert phishing.heard == [("sign_in", "accept", PASSWORD)]

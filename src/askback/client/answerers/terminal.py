@@ -161,22 +161,27 @@ class TerminalAnswerer:
         self._out.write(text + "\n")
         self._out.flush()
 
-    async def read(self, prompt: str) -> str:
-        """One line from the person; cancellable (a deadline can stop a prompt that waits)."""
+    async def read(self, prompt: str, *, hidden: bool = False) -> str:
+        """One line from the person; cancellable (a deadline can stop a prompt that waits).
+
+        `hidden`: a credential the person agreed to type; a terminal does not echo it, as at a password prompt.
+        """
         self._out.write(prompt)
         self._out.flush()
-        line = await _read_line(self._in)
+        line = await _read_line(self._in, hidden=hidden)
+        if hidden:
+            self._out.write("\n")  # the Enter that was not echoed
         if line is None:
             raise NoMoreInput("the input ended before the question was answered")
         text = line.rstrip("\r\n")
         if text.strip() == "?":
             self.say(self.style.dim(HELP))
-            return await self.read(prompt)
+            return await self.read(prompt, hidden=hidden)
         return text
 
-    async def read_command(self, prompt: str) -> str:
+    async def read_command(self, prompt: str, *, hidden: bool = False) -> str:
         """Like `read`, but `/decline` and `/cancel` end the question."""
-        text = await self.read(prompt)
+        text = await self.read(prompt, hidden=hidden)
         command = text.strip().lower()
         if command in ("/decline", "/d"):
             raise _Action("decline")
@@ -293,7 +298,7 @@ class TerminalAnswerer:
             hint = f"[{default}]" if default is not None else ("" if f.required else s.dim("[Enter to skip]"))
         prompt = f"  {label} {hint}".rstrip() + ": "
         while True:
-            text = await self.read_command(prompt)
+            text = await self.read_command(prompt, hidden=secret)
             if not text.strip():
                 if f.has_default:
                     return f.default
@@ -413,6 +418,8 @@ class TerminalAnswerer:
                     for f in q.fields:
                         items.append((q, f))
                         value = one_line(f.show(content[f.name])) if f.name in content else s.dim("(empty)")
+                        if f.name in content and _asks_secret(q, f):
+                            value = s.dim("(typed, not shown)")  # a credential is not put back on the screen
                         self.say(f"  {len(items)}. {one_line(f.label)}: {value}")
                 else:
                     items.append((q, None))
@@ -496,14 +503,17 @@ def _indent(text: str, *, first: str) -> str:
     return "\n".join([first + lines[0], *(pad + line if line else "" for line in lines[1:])])
 
 
-async def _read_line(stream: TextIO) -> str | None:
-    """Read a line in a daemon thread, so that a deadline or Ctrl-C never waits for the person to type."""
+async def _read_line(stream: TextIO, *, hidden: bool = False) -> str | None:
+    """Read a line in a daemon thread, so that a deadline or Ctrl-C never waits for the person to type.
+
+    `hidden`: with echo off when the stream is a terminal (the line is a credential the person agreed to type).
+    """
     token = anyio.lowlevel.current_token()
     send, receive = anyio.create_memory_object_stream[tuple[str | None, BaseException | None]](1)
 
     def worker() -> None:
         try:
-            line = stream.readline()
+            line = _unechoed_line(stream) if hidden else stream.readline()
             item: tuple[str | None, BaseException | None] = (line or None, None)
         except BaseException as exc:
             item = (None, exc)
@@ -516,3 +526,26 @@ async def _read_line(stream: TextIO) -> str | None:
     if error is not None:
         raise error
     return line
+
+
+def _unechoed_line(stream: TextIO) -> str:
+    """One line read with the terminal's echo off (restored afterwards, whatever happens); a plain line when
+    `stream` is no terminal or the platform has no `termios`."""
+    try:
+        import termios
+    except ImportError:  # not a POSIX terminal: nothing to turn off
+        return stream.readline()
+    try:
+        fd = stream.fileno()
+        if not os.isatty(fd):
+            return stream.readline()
+        before = termios.tcgetattr(fd)
+    except (OSError, ValueError, termios.error):
+        return stream.readline()
+    quiet = list(before)
+    quiet[3] &= ~termios.ECHO
+    termios.tcsetattr(fd, termios.TCSADRAIN, quiet)
+    try:
+        return stream.readline()
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, before)
