@@ -92,6 +92,7 @@ class Results:
     missing: dict[str, str] = field(default_factory=dict)
     workers: list[dict[int, dict[str, Any]]] = field(default_factory=list)  # per run: worker count -> load JSON
     workers_failed: list[str] = field(default_factory=list)  # per run left out of the --workers figure: why
+    batches_failed: list[tuple[str, int, int, str]] = field(default_factory=list)  # (server, K, errors, why) left out
 
 
 def log(message: str) -> None:
@@ -296,10 +297,14 @@ def run_all(settings: Settings, quick: bool, install: bool) -> Results:
                     results.wire_states[kind] = asyncio.run(wire_state_sizes(server.port))
                 run[kind] = {}
                 for k in CONCURRENCY:
-                    run[kind][k] = load(server, k, settings)
-                    r = run[kind][k]
+                    r = load(server, k, settings)
                     log(f"run {number + 1}/{settings.runs} {kind:>9} K={k:<2}: {r['cpu_ms_per_flow']:.3f} ms CPU/flow, "
                         f"{r['flows_per_s']:.0f} flows/s, {r['flows']} flows, {r['errors']} errors")
+                    try:
+                        run[kind][k] = every_flow_completed(r, f"run {number + 1} {kind} K={k}")
+                    except RuntimeError as exc:  # left out of every median and ratio, and said so under the table
+                        results.batches_failed.append((kind, k, r["errors"], str(exc)))
+                        log("!" * 100 + f"\n!! {exc}\n" + "!" * 100)
             except RuntimeError as exc:
                 results.missing[kind] = str(exc)
                 log("!" * 100 + f"\n!! {kind} NOT MEASURED: {exc}\n" + "!" * 100)
@@ -326,7 +331,8 @@ def median_of(results: Results, kind: str, k: int, key: str) -> float:
 def ratio(results: Results, numerator: str, k: int, factor: float = 1.0) -> float:
     """Median over runs of (factor x numerator CPU per flow) / (askback CPU per flow), each run on its own."""
     values = [factor * run[numerator][k]["cpu_ms_per_flow"] / run["askback"][k]["cpu_ms_per_flow"]
-              for run in results.runs if numerator in run and "askback" in run and k in run[numerator]]
+              for run in results.runs
+              if numerator in run and "askback" in run and k in run[numerator] and k in run["askback"]]
     return statistics.median(values) if values else float("nan")
 
 
@@ -356,12 +362,16 @@ def table(results: Results) -> str:
             def m(key: str, kind: str = kind, k: int = k) -> float:
                 return median_of(results, kind, k, key)
 
-            errors = sum(run[kind][k]["errors"] for run in results.runs if kind in run)
+            errors = sum(n for failed, at, n, _ in results.batches_failed if (failed, at) == (kind, k))
             state = f"{m('state_bytes'):.0f}" if ROUNDS[kind] == 2 else "–"
             lines.append(
                 f"| {LABELS[kind]} | {k} | {m('cpu_ms_per_flow'):.2f} | {m('flows_per_s'):.0f} | {m('p50_ms'):.2f} "
                 f"| {m('p99_ms'):.2f} | {m('rss_mib'):.0f} | {state} | {errors} |"
             )
+    if results.batches_failed:
+        lines += ["", f"**{len(results.batches_failed)} batches had failed flows and are left out of every figure** "
+                  "(the errors column counts their failed flows):",
+                  *(f"- {why[:300]}" for _, _, _, why in results.batches_failed)]
     return "\n".join(lines)
 
 
@@ -546,8 +556,8 @@ def main() -> None:
         log(f"bench: wrote {DOC.relative_to(ROOT)}")
     for kind, why in results.missing.items():
         log(f"!! {kind} was NOT measured: {why}")
-    for why in results.workers_failed:
-        log(f"!! a run of --workers was NOT measured: {why}")
+    for why in [*results.workers_failed, *(why for _, _, _, why in results.batches_failed)]:
+        log(f"!! left out: {why}")
     print(f"vs_mcpserver={ratio(results, 'mcpserver', 16):.2f} vs_floor={ratio(results, 'floor', 16):.2f}")
 
 

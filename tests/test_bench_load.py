@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from bench import load
-from bench.run import Results, every_flow_completed, workers_table
+from bench.run import Results, every_flow_completed, ratio, table, workers_table
 
 from tests.conftest import free_port
 from tests.support.processes import stop
@@ -93,3 +93,20 @@ def test_a_failed_workers_run_is_named_in_the_table_and_kept_out_of_the_ratio() 
     assert "1 of 2 runs of the `--workers` measurement failed" in text and "32 flows failed" in text
     nothing = workers_table(Results(workers_failed=["askback serve --workers 1: 3 flows failed"]))
     assert "not measured" in nothing and "3 flows failed" in nothing
+
+
+def test_a_server_batch_with_a_failed_flow_is_left_out_of_the_medians_and_ratios_and_named() -> None:
+    def batch(cpu: float) -> dict[str, Any]:
+        return {"cpu_ms_per_flow": cpu, "flows_per_s": 1000.0, "p50_ms": 1.0, "p99_ms": 2.0, "rss_mib": 50.0,
+                "state_bytes": 200, "errors": 0}
+
+    # Run 2's askback K=16 batch failed: only run 1 gives the K = 16 ratio; K = 1 has both runs.
+    results = Results(runs=[{"askback": {1: batch(0.3), 16: batch(0.3)}, "mcpserver": {1: batch(1.5), 16: batch(1.5)}},
+                            {"askback": {1: batch(0.5)}, "mcpserver": {1: batch(1.5), 16: batch(9.0)}}],
+                      batches_failed=[("askback", 16, 32, "run 2 askback K=16: 32 flows failed")])
+    assert ratio(results, "mcpserver", 16) == 5.0
+    assert ratio(results, "mcpserver", 1) == 4.0  # the median of 5.0 and 3.0
+    text = table(results)
+    assert "1 batches had failed flows and are left out of every figure" in text and "32 flows failed" in text
+    rows = {tuple(cell.strip() for cell in line.split("|")[1:3]): line for line in text.splitlines()}
+    assert rows[("askback", "16")].rstrip(" |").endswith("32") and rows[("askback", "1")].rstrip(" |").endswith("0")
