@@ -2,8 +2,9 @@
 
 Run in its own process by bench/run.py (python -m bench.load --port P --pid PID --rounds 2 --concurrency 16 ...).
 It warms up, sizes the measured batch from the warm-up rate, waits for the server to go idle (no CPU spent in
-two quarter-seconds in a row, so one-off work after the first requests stays out of the batch), reads the
-server's utime+stime from /proc/PID/stat, runs exactly that many flows, reads it again, and prints one JSON
+two quarter-seconds in a row, so one-off work after the first requests stays out of the batch), opens fresh
+connections (the server may have closed the idle warm-up ones), reads the server's utime+stime from
+/proc/PID/stat, runs exactly that many flows, reads it again, and prints one JSON
 object: flows, flows/s, per-request p50/p99, server CPU per flow, RSS, requestState bytes, errors.
 
 A flow of `--rounds 2` is: `greet {"name": "Ada"}` -> `input_required` with one question -> the retry with the
@@ -166,6 +167,12 @@ async def measure(port: int, pid: int, rounds: int, concurrency: int, warmup: fl
     rate = warm.flows / warm_wall if warm_wall > 0 else 0.0
     target = max(min_flows, int(rate * seconds))
     await settled(pid)
+    # Fresh connections for the measured batch: the idle wait can outlast the server's keep-alive timeout
+    # (uvicorn's is 5 s), and a warm-up connection the server closed meanwhile would fail its first flow.
+    for c in conns:
+        await c.close()
+    conns = [Connection("127.0.0.1", port) for _ in range(concurrency)]
+    await asyncio.gather(*(c.open() for c in conns))
     rss_before = rss_kib(pid)
     cpu0 = cpu_seconds(pid)
     tally, wall = await drive(port, rounds, concurrency, flows=target, conns=conns)
@@ -190,6 +197,7 @@ async def measure(port: int, pid: int, rounds: int, concurrency: int, warmup: fl
         "rss_growth_mib": (rss_kib(pid) - rss_before) / 1024,
         "state_bytes": statistics.median(tally.state_bytes) if tally.state_bytes else 0,
         "errors": tally.errors + warm.errors,
+        "measured_errors": tally.errors,  # failed flows of the measured batch: its figures describe fewer flows
         "error_samples": tally.samples + warm.samples,
     }
 

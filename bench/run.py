@@ -91,6 +91,8 @@ class Results:
     wire_states: dict[str, dict[str, int]] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
     workers: list[dict[int, dict[str, Any]]] = field(default_factory=list)  # per run: worker count -> load JSON
+    workers_failed: list[str] = field(default_factory=list)  # per run left out of the --workers figure: why
+    batches_failed: list[tuple[str, int, int, str]] = field(default_factory=list)  # (server, K, errors, why) left out
 
 
 def log(message: str) -> None:
@@ -237,14 +239,27 @@ class ServeProcess(Server):
         time.sleep(3.0)  # the listener is bound before the workers have loaded the app
 
 
+def every_flow_completed(result: dict[str, Any], what: str) -> dict[str, Any]:
+    """`result`, or a RuntimeError when a flow failed: flows/s and CPU per flow would describe fewer flows than
+    were sent (32 of 100 two-worker flows once failed on stale connections and the ratio silently followed)."""
+    if result["errors"]:
+        raise RuntimeError(f"{what}: {result['errors']} flows failed ({result['measured_errors']} of them in the "
+                           f"measured batch, {result['flows']} completed), so its figure is not reported: "
+                           f"{result['error_samples'][:2]}")
+    return result
+
+
 def measure_workers(settings: Settings, stack: tuple[str, str]) -> dict[int, dict[str, Any]]:
-    """`askback serve` with one worker and with two, at K = 32; CPU is the whole process tree's."""
+    """`askback serve` with one worker and with two, at K = 32; CPU is the whole process tree's.
+
+    Raises RuntimeError when a flow failed in either batch: the pair is then not a ratio of like with like."""
     out: dict[int, dict[str, Any]] = {}
     for workers in (1, 2):
         server = ServeProcess(workers, stack)
         try:
             server.wait_ready()
-            out[workers] = load(server, WORKERS_K, settings, rounds=2)
+            out[workers] = every_flow_completed(load(server, WORKERS_K, settings, rounds=2),
+                                                f"askback serve --workers {workers}")
             r = out[workers]
             log(f"askback serve --workers {workers} K={WORKERS_K}: {r['flows_per_s']:.0f} flows/s, "
                 f"{r['cpu_ms_per_flow']:.3f} ms CPU/flow, p50 {r['p50_ms']:.1f} ms, {r['errors']} errors")
@@ -282,10 +297,14 @@ def run_all(settings: Settings, quick: bool, install: bool) -> Results:
                     results.wire_states[kind] = asyncio.run(wire_state_sizes(server.port))
                 run[kind] = {}
                 for k in CONCURRENCY:
-                    run[kind][k] = load(server, k, settings)
-                    r = run[kind][k]
+                    r = load(server, k, settings)
                     log(f"run {number + 1}/{settings.runs} {kind:>9} K={k:<2}: {r['cpu_ms_per_flow']:.3f} ms CPU/flow, "
                         f"{r['flows_per_s']:.0f} flows/s, {r['flows']} flows, {r['errors']} errors")
+                    try:
+                        run[kind][k] = every_flow_completed(r, f"run {number + 1} {kind} K={k}")
+                    except RuntimeError as exc:  # left out of every median and ratio, and said so under the table
+                        results.batches_failed.append((kind, k, r["errors"], str(exc)))
+                        log("!" * 100 + f"\n!! {exc}\n" + "!" * 100)
             except RuntimeError as exc:
                 results.missing[kind] = str(exc)
                 log("!" * 100 + f"\n!! {kind} NOT MEASURED: {exc}\n" + "!" * 100)
@@ -298,7 +317,8 @@ def run_all(settings: Settings, quick: bool, install: bool) -> Results:
             try:
                 results.workers.append(measure_workers(settings, stack))
             except RuntimeError as exc:
-                log("!" * 100 + f"\n!! --workers NOT MEASURED: {exc}\n" + "!" * 100)
+                results.workers_failed.append(str(exc))
+                log("!" * 100 + f"\n!! --workers NOT MEASURED in run {number + 1}: {exc}\n" + "!" * 100)
     return results
 
 
@@ -311,7 +331,8 @@ def median_of(results: Results, kind: str, k: int, key: str) -> float:
 def ratio(results: Results, numerator: str, k: int, factor: float = 1.0) -> float:
     """Median over runs of (factor x numerator CPU per flow) / (askback CPU per flow), each run on its own."""
     values = [factor * run[numerator][k]["cpu_ms_per_flow"] / run["askback"][k]["cpu_ms_per_flow"]
-              for run in results.runs if numerator in run and "askback" in run and k in run[numerator]]
+              for run in results.runs
+              if numerator in run and "askback" in run and k in run[numerator] and k in run["askback"]]
     return statistics.median(values) if values else float("nan")
 
 
@@ -341,12 +362,16 @@ def table(results: Results) -> str:
             def m(key: str, kind: str = kind, k: int = k) -> float:
                 return median_of(results, kind, k, key)
 
-            errors = sum(run[kind][k]["errors"] for run in results.runs if kind in run)
+            errors = sum(n for failed, at, n, _ in results.batches_failed if (failed, at) == (kind, k))
             state = f"{m('state_bytes'):.0f}" if ROUNDS[kind] == 2 else "–"
             lines.append(
                 f"| {LABELS[kind]} | {k} | {m('cpu_ms_per_flow'):.2f} | {m('flows_per_s'):.0f} | {m('p50_ms'):.2f} "
                 f"| {m('p99_ms'):.2f} | {m('rss_mib'):.0f} | {state} | {errors} |"
             )
+    if results.batches_failed:
+        lines += ["", f"**{len(results.batches_failed)} batches had failed flows and are left out of every figure** "
+                  "(the errors column counts their failed flows):",
+                  *(f"- {why[:300]}" for _, _, _, why in results.batches_failed)]
     return "\n".join(lines)
 
 
@@ -406,8 +431,13 @@ def layers_table(results: Results) -> str:
 
 
 def workers_table(results: Results) -> str:
+    failed: list[str] = []
+    if results.workers_failed:  # said in the table itself: a figure from fewer runs than asked is not the same figure
+        runs = len(results.workers) + len(results.workers_failed)
+        failed = [f"**{len(results.workers_failed)} of {runs} runs of the `--workers` measurement failed and are "
+                  "left out of it**:", *(f"- {why[:300]}" for why in results.workers_failed)]
     if not results.workers:
-        return ""
+        return "\n".join(["`askback serve --workers N`: **not measured**.", *failed] if failed else [])
 
     def m(workers: int, key: str) -> float:
         return statistics.median(run[workers][key] for run in results.workers if workers in run)
@@ -424,6 +454,8 @@ def workers_table(results: Results) -> str:
     if speedups:
         lines += ["", f"Two workers / one, flows/s (median of per-run ratios): **{statistics.median(speedups):.2f}** "
                   "(target ≥ 1.3)."]
+    if failed:
+        lines += ["", *failed]
     return "\n".join(lines)
 
 
@@ -526,6 +558,8 @@ def main() -> None:
         log(f"bench: wrote {DOC.relative_to(ROOT)}")
     for kind, why in results.missing.items():
         log(f"!! {kind} was NOT measured: {why}")
+    for why in [*results.workers_failed, *(why for _, _, _, why in results.batches_failed)]:
+        log(f"!! left out: {why}")
     print(f"vs_mcpserver={ratio(results, 'mcpserver', 16):.2f} vs_floor={ratio(results, 'floor', 16):.2f}")
 
 

@@ -26,6 +26,7 @@ from askback.stores import StoreConfigError, open_store, sealers
 from askback.stores.memory import MemoryStore
 from askback.stores.redis import RedisStore
 from tests.conftest import LoopbackServer
+from tests.support import together
 from tests.support.rawclient import RawClient
 from tests.support.redis import PrivateRedis, machine_or_private
 
@@ -126,33 +127,51 @@ async def _append(out: list[Any], awaitable: Any) -> None:
     out.append(await awaitable)
 
 
-def _in_process(url: str, app: str, start: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    async def main() -> tuple[bool, bytes | None]:
+def _in_process(url: str, app: str, barrier: Any, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    async def main() -> None:
         store = RedisStore(url, app=app)
-        await store.open()
-        await anyio.sleep(max(0.0, start - time.time()))  # every process at the same instant
+        await store.open()  # opening writes the identity: done before the parent pauses writes
+        barrier.wait(timeout=60)  # every process has opened
+        barrier.wait(timeout=60)  # Redis holds every write now
+        started = together.now()
+        out.put(("started", os.getpid()))
         won = await store.claim("same-flow", time.time() + 60)
         got = await store.take("secret:one")
+        ended = together.now()
         await store.close()
-        return won, got
+        out.put(("done", (won, got, together.Window(started, ended))))
 
-    out.put(anyio.run(main))
+    anyio.run(main)
 
 
-def test_claim_and_take_are_atomic_across_processes(redis_url: str) -> None:
-    name = app_name()
-    raw(redis_url).set(f"askback:{name}:secret:one", b"value", px=60_000)
+def test_claim_and_take_are_atomic_across_processes(private_redis: PrivateRedis) -> None:
+    """Four processes claim one flow and take one value while Redis holds writes (`CLIENT PAUSE ... WRITE`, on a
+    Redis of the test's own); it lets go once all four are inside their calls, and their windows must overlap."""
+    url, name = private_redis.url, app_name()
+    admin = raw(url)
+    admin.set(f"askback:{name}:secret:one", b"value", px=60_000)
     ctx = multiprocessing.get_context("spawn")
     out: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
-    start = time.time() + 3.0
-    procs = [ctx.Process(target=_in_process, args=(redis_url, name, start, out)) for _ in range(4)]
+    processes = 4
+    barrier = ctx.Barrier(processes + 1)
+    procs = [ctx.Process(target=_in_process, args=(url, name, barrier, out)) for _ in range(processes)]
     for p in procs:
         p.start()
-    results = [out.get(timeout=60) for _ in procs]
+    barrier.wait(timeout=60)
+    admin.client_pause(30_000, all=False)  # writes wait, reads go on: no claim or take can finish
+    try:
+        barrier.wait(timeout=60)
+        started = [out.get(timeout=60) for _ in procs]
+        assert [tag for tag, _ in started] == ["started"] * processes, started
+    finally:
+        admin.client_unpause()
+    results = [value for _, value in (out.get(timeout=60) for _ in procs)]
     for p in procs:
         p.join(timeout=30)
-    assert [won for won, _ in results].count(True) == 1, results
-    assert [got for _, got in results].count(b"value") == 1, results
+    assert [won for won, _, _ in results].count(True) == 1, results
+    assert [got for _, got, _ in results].count(b"value") == 1, results
+    windows = [window for _, _, window in results]
+    assert together.all_overlap(windows), together.overlap_message(windows)
 
 
 def test_the_identity_is_set_once_and_shared(redis_url: str) -> None:

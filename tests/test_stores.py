@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sqlite3
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ import anyio
 import pytest
 
 from askback.stores import MemoryStore, MemoryUsedFlows, SQLiteStore, SQLiteUsedFlows, StoreConfigError, open_store
+from tests.support import together
 
 
 @pytest.mark.parametrize("kind", ["memory", "sqlite"])
@@ -44,30 +46,48 @@ def test_sqlite_survives_a_restart(tmp_path: Path) -> None:
     anyio.run(main)
 
 
-def _claim_in_process(path: str, flow_id: str, start: float, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    async def main() -> bool:
-        store = SQLiteUsedFlows(Path(path))
-        await anyio.sleep(max(0.0, start - time.time()))  # all processes claim at the same instant
-        won = await store.claim(flow_id, time.time() + 60)
-        await store.close()
-        return won
-
-    out.put(anyio.run(main))
+def _claim_in_process(path: str, flow_id: str, barrier: Any, out: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+    store = SQLiteUsedFlows(Path(path))
+    store.open_now()  # opening writes too: done before the parent takes the write lock
+    barrier.wait(timeout=60)  # every process has opened
+    barrier.wait(timeout=60)  # the parent holds the write lock now
+    started = together.now()
+    out.put(("started", os.getpid()))
+    won = anyio.run(store.claim, flow_id, time.time() + 60)
+    ended = together.now()
+    anyio.run(store.close)
+    out.put(("claimed", (won, together.Window(started, ended))))
 
 
 def test_sqlite_claim_is_atomic_across_processes(tmp_path: Path) -> None:
+    """Four processes claim one flow while the parent holds the file's write lock; it lets go once all four
+    are inside their claim, so the claims contend for real, and their windows are checked to overlap."""
     ctx = multiprocessing.get_context("spawn")
     out: multiprocessing.Queue = ctx.Queue()  # type: ignore[type-arg]
     path = str(tmp_path / "shared.db")
-    SQLiteUsedFlows(Path(path))  # create the schema first
-    start = time.time() + 1.5
-    procs = [ctx.Process(target=_claim_in_process, args=(path, "same-flow", start, out)) for _ in range(4)]
+    SQLiteUsedFlows(Path(path)).open_now()  # create the schema first
+    processes = 4
+    barrier = ctx.Barrier(processes + 1)
+    procs = [ctx.Process(target=_claim_in_process, args=(path, "same-flow", barrier, out)) for _ in range(processes)]
     for p in procs:
         p.start()
-    results = [out.get(timeout=30) for _ in procs]
+    lock = sqlite3.connect(path, isolation_level=None, timeout=30)
+    try:
+        barrier.wait(timeout=60)
+        lock.execute("BEGIN IMMEDIATE")  # the write lock: no claim can finish while it is held
+        barrier.wait(timeout=60)
+        started = [out.get(timeout=60) for _ in procs]
+        assert [tag for tag, _ in started] == ["started"] * processes, started
+    finally:
+        if lock.in_transaction:
+            lock.execute("ROLLBACK")
+        lock.close()
+    results = [out.get(timeout=60) for _ in procs]
     for p in procs:
         p.join(timeout=30)
-    assert sorted(results) == [False, False, False, True]
+    assert sorted(won for _, (won, _) in results) == [False, False, False, True], results
+    windows = [window for _, (_, window) in results]
+    assert together.all_overlap(windows), together.overlap_message(windows)
 
 
 def test_concurrent_claims_in_one_process(tmp_path: Path) -> None:

@@ -1,7 +1,8 @@
 """One scenario's outcome, read from the harness's `checks.json`, and its verdict against the expected failures.
 
 Strict: a check with status WARNING (a SHOULD the server or client missed) counts as failed, as a FAILURE
-does; so does a harness that exits non-zero or writes no checks, and a client under test that exits non-zero.
+does; so does a harness that exits non-zero or writes no checks, a client under test that exits non-zero, and a
+scenario in which no check succeeded or failed (an empty list, or only SKIPPED/INFO checks): it verified nothing.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from tests.conformance.scenarios import CLIENT_EXIT, Expected
+from tests.conformance.scenarios import CLIENT_EXIT, NO_CHECKS, Expected
 
 BAD = ("FAILURE", "WARNING")
 
@@ -55,8 +56,11 @@ def read_outcome(kind: str, scenario: str, out_dir: Path, exit_code: int, log: s
     except (OSError, ValueError) as exc:
         outcome.problem = f"unreadable {found[0].name}: {exc}"
         return outcome
+    skipped: list[str] = []
     for check in checks:
         status = check.get("status")
+        if status not in ("SUCCESS", *BAD):
+            skipped.append(f"{check.get('id')} {status}: {check.get('errorMessage') or check.get('description') or ''}")
         if status == "SUCCESS":
             outcome.passed += 1
         elif status in BAD:
@@ -66,6 +70,9 @@ def read_outcome(kind: str, scenario: str, out_dir: Path, exit_code: int, log: s
             outcome.bad.setdefault(str(check.get("id")), f"{status}: {message}")
     if "CLIENT EXITED WITH ERROR" in log or "CLIENT TIMED OUT" in log:
         outcome.bad.setdefault(CLIENT_EXIT, "the client under test exited non-zero or timed out")
+    if outcome.passed == 0 and not outcome.bad:
+        outcome.bad[NO_CHECKS] = (f"the harness checked nothing ({len(checks)} in checks.json, none succeeded or failed"
+                                  + (f"; {skipped[0]}" if skipped else "") + ")")
     if exit_code != 0 and not outcome.bad:
         outcome.problem = f"the harness exited {exit_code} although no check failed"
     return outcome

@@ -6,7 +6,8 @@ It installs node 22 and the pinned harness from the npm registry into a cache on
 `client.py` takes part in, then the MRTR server scenarios once more against a second server with the lean path
 off (`ASKBACK_FAST_PATH=0`, every request on the SDK path), and prints one line
 per scenario as it finishes, the expected failures with their reasons, and a final line
-`N passed, N failed, N expected to fail`. Warnings count as failures.
+`N passed, N failed, N expected to fail`. Warnings count as failures, and so does a scenario in which
+no check succeeded or failed (`no-checks`): it verified nothing.
 
 Exit status: 0 when every scenario passed or failed exactly as expected, 1 otherwise, 2 when the harness
 could not run at all (no npm, no registry, the server did not start).

@@ -17,11 +17,15 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
+from typing import TYPE_CHECKING
 
 import pytest
 
 from tests.e2e.test_cli import ROOT, askback_command
 from tests.support.processes import stop
+
+if TYPE_CHECKING:
+    import httpx
 
 SERVING = re.compile(r"^askback: serving .* at (http://\S+)$")
 
@@ -109,14 +113,19 @@ def statuses(url: str, headers: Sequence[dict[str, str]]) -> list[int]:
     """The HTTP status of a 2026-07-28 `tools/list` sent to `url` with each set of extra headers."""
     import httpx
 
+    with httpx.Client(timeout=30) as http:
+        return [response.status_code for response in responses(http, url, headers)]
+
+
+def responses(http: httpx.Client, url: str, headers: Sequence[dict[str, str]]) -> list[httpx.Response]:
+    """A 2026-07-28 `tools/list` sent to `url` over `http` with each set of extra headers, in order."""
     body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientInfo": {"name": "serve-test", "version": "1"},
         "io.modelcontextprotocol/clientCapabilities": {}}}}
     base = {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/list",
             "Accept": "application/json, text/event-stream"}
-    with httpx.Client(timeout=30) as http:
-        return [http.post(url, json=body, headers={**base, **extra}).status_code for extra in headers]
+    return [http.post(url, json=body, headers={**base, **extra}) for extra in headers]
 
 
 def _main() -> None:

@@ -20,6 +20,7 @@ import pytest
 from askback.config import load_or_create_key_file
 from askback.core.state import Binding, Keyring, StateCodec, arguments_digest
 from tests.conftest import free_port
+from tests.e2e.workers import pin_workers, probed, release
 from tests.support.processes import stop
 from tests.support.rawclient import RawClient, accept
 
@@ -27,19 +28,6 @@ ROOT = Path(__file__).resolve().parents[2]
 FROZEN = "Invalid or expired requestState; start the request again without it."
 TO_IBAN = "DE44500105175407324931"
 SAVINGS = "DE02120300000000202051"
-
-# The demo app plus one probe tool that names the worker process that answered.
-PROBE_TARGET = '''
-import os
-
-from askback.demo import app
-
-
-@app.tool()
-def worker_pid() -> int:
-    """Test probe: the id of the worker process that answered."""
-    return os.getpid()
-'''
 
 
 def askback_command() -> list[str]:
@@ -173,23 +161,11 @@ def test_two_workers_share_the_generated_key_and_finish_flows(tmp_path: Path) ->
 
 def test_rounds_of_one_flow_cross_workers(tmp_path: Path) -> None:
     """Pin one keep-alive connection to each worker, then alternate a flow's rounds between them."""
-    target = tmp_path / "demo_probe.py"
-    target.write_text(PROBE_TARGET)
     data_dir = tmp_path / "data"
-    with served([f"{target}:app", "--workers", "2"], serve_env(data_dir), tmp_path / "log") as server:
-        pinned: dict[int, RawClient] = {}
+    with served([probed(tmp_path, "askback.demo"), "--workers", "2"], serve_env(data_dir), tmp_path / "log") as server:
+        workers = pin_workers(server.url, 2)
         try:
-            for _ in range(60):
-                c = RawClient(server.url)
-                pid = int(result_of(c.call("worker_pid"))["content"][0]["text"])
-                if pid in pinned:
-                    c.close()
-                else:
-                    pinned[pid] = c
-                if len(pinned) == 2:
-                    break
-            assert len(pinned) == 2, "only one worker ever answered"
-            a, b = pinned.values()
+            a, b = (w.client for w in workers)
             for i in range(5):
                 first, second = (a, b) if i % 2 == 0 else (b, a)
                 r1 = result_of(first.call("transfer", {"amount": 5}))
@@ -202,12 +178,11 @@ def test_rounds_of_one_flow_cross_workers(tmp_path: Path) -> None:
                 replay = second.call("transfer", {"amount": 5}, state=r2["requestState"],
                                      responses={"confirm": accept(confirm=True)})
                 assert replay.get("error") == {"code": -32602, "message": FROZEN}, replay
-            # Still the same two processes: every round above really alternated between them.
-            for pid, c in pinned.items():
-                assert int(result_of(c.call("worker_pid"))["content"][0]["text"]) == pid
+            # Still the same two processes on the same connections: every round above really alternated.
+            for worker in workers:
+                assert worker.pid_now() == worker.pid
         finally:
-            for c in pinned.values():
-                c.close()
+            release(workers)
     assert_key_file(data_dir)
 
 

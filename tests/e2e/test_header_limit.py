@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 import socket
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +19,7 @@ import pytest
 from askback.web.headlimit import MAX_HEAD_BYTES
 from tests.e2e.serving import Started, started
 from tests.e2e.test_serve_exposure import env_for
+from tests.e2e.workers import probed
 
 BODY = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -35,10 +38,11 @@ def port_of(server: Started) -> int:
     return int(server.url.split(":")[2].split("/")[0])
 
 
-def request(port: int, *, extra: list[tuple[str, str]] = (), path: str = "/mcp", body: bytes = BODY) -> bytes:  # type: ignore[assignment]
+def request(port: int, *, extra: list[tuple[str, str]] = (), path: str = "/mcp", body: bytes = BODY,  # type: ignore[assignment]
+            method: str = "tools/list") -> bytes:
     lines = [f"POST {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Content-Type: application/json",
              "Accept: application/json, text/event-stream", "MCP-Protocol-Version: 2026-07-28",
-             "Mcp-Method: tools/list", f"Content-Length: {len(body)}", *(f"{k}: {v}" for k, v in extra)]
+             f"Mcp-Method: {method}", f"Content-Length: {len(body)}", *(f"{k}: {v}" for k, v in extra)]
     return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
 
 
@@ -142,10 +146,46 @@ def test_the_server_keeps_serving_after_refusing(server: Started) -> None:
     assert "iiii" not in log
 
 
+def worker_pid_request(port: int) -> bytes:
+    call = json.loads(BODY)
+    call.update(method="tools/call", id=2)
+    call["params"].update(name="worker_pid", arguments={})
+    return request(port, body=json.dumps(call).encode(), method="tools/call", extra=[("Mcp-Name", "worker_pid")])
+
+
+def pinned_sockets(port: int, count: int, tries: int = 60) -> dict[int, socket.socket]:
+    """Kept-open connections until `count` workers answered the probe: {pid: a connection to that worker}."""
+    held: list[socket.socket] = []
+    pinned: dict[int, socket.socket] = {}
+    for _ in range(tries):
+        conn = socket.create_connection(("127.0.0.1", port), timeout=30)
+        held.append(conn)
+        conn.sendall(worker_pid_request(port))
+        pid = re.search(rb'"text": ?"(\d+)"', read_response(conn))
+        assert pid is not None, "no pid in the probe's answer"
+        pinned.setdefault(int(pid.group(1)), conn)
+        if len(pinned) == count:
+            break
+        time.sleep(0.05)  # pacing only: a worker still starting gets its turn at the listener
+    for conn in held:
+        if conn not in pinned.values():
+            conn.close()
+    return pinned
+
+
 @pytest.mark.parametrize("parser", ["httptools", "h11"])
 def test_each_worker_bounds_heads_too(tmp_path: Path, parser: str) -> None:
-    with started(["askback.demo:app", "--port", "0", "--workers", "2", "--http", parser], env_for(tmp_path)) as s:
+    # Each big head goes on a connection whose worker is known: both workers must be seen refusing.
+    with started([probed(tmp_path, "askback.demo"), "--port", "0", "--workers", "2", "--http", parser],
+                 env_for(tmp_path)) as s:
         port = port_of(s)
-        codes = [closed_after(port, request(port, extra=[("X-Big", "j" * 200_000)]))[0] for _ in range(4)]
+        refusals: dict[int, int] = {}
+        for pid, conn in pinned_sockets(port, 2).items():
+            with conn:
+                with contextlib.suppress(BrokenPipeError, ConnectionResetError):  # closed at the bound
+                    conn.sendall(request(port, extra=[("X-Big", "j" * 200_000)]))
+                refusals[pid] = status(read_response(conn))
         served = [status(exchange(port, request(port))[0]) for _ in range(4)]
-    assert codes == [431] * 4 and served == [200] * 4
+    assert len(refusals) == 2, f"only worker {sorted(refusals)} ever answered"
+    assert list(refusals.values()) == [431, 431], refusals
+    assert served == [200] * 4

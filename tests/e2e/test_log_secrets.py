@@ -25,6 +25,7 @@ from tests.e2e.serving import SERVING
 from tests.e2e.test_cli import ROOT, askback_command
 from tests.e2e.test_out_of_band import URL_OK, url_of
 from tests.e2e.test_serve_exposure import env_for
+from tests.e2e.workers import pin_workers, probed, release
 from tests.support.processes import stop
 from tests.support.rawclient import RawClient
 
@@ -143,7 +144,7 @@ def test_no_log_line_carries_an_answer_a_secret_or_a_ticket(tmp_path: Path, leve
 def test_every_worker_redacts_tickets_in_its_access_log(tmp_path: Path) -> None:
     log = tmp_path / "workers.log"
     with log.open("wb") as sink:
-        process = subprocess.Popen([*askback_command(), "serve", APP, "--port", "0", "--workers", "2",
+        process = subprocess.Popen([*askback_command(), "serve", probed(tmp_path, APP), "--port", "0", "--workers", "2",
                                     "--log-level", "info"], cwd=ROOT, env=env_for(tmp_path), stdout=sink,
                                    stderr=subprocess.STDOUT)
     try:
@@ -154,14 +155,20 @@ def test_every_worker_redacts_tickets_in_its_access_log(tmp_path: Path) -> None:
             time.sleep(0.05)
         assert mcp is not None, log.read_text()
         tickets = []
-        for _ in range(6):  # new connections: both workers take some
-            with RawClient(mcp) as c:
-                url = url_of(c.call("connect", {"bank": "Acme"})["result"], "api_key")
-            tickets.append(url.rsplit("/", 1)[1])
-            assert httpx.get(url).status_code == 200
+        workers = pin_workers(mcp, 2)  # each page is opened on a connection pinned to a known worker
+        try:
+            for worker in workers:
+                for _ in range(3):
+                    url = url_of(worker.client.call("connect", {"bank": "Acme"})["result"], "api_key")
+                    tickets.append(url.rsplit("/", 1)[1])
+                    page = worker.client.http.get(url)
+                    assert page.status_code == 200 and worker.answered(page), (worker.pid, page.status_code)
+        finally:
+            release(workers)
     finally:
         stop(process)  # type: ignore[arg-type]
     text = log.read_text(errors="replace")
+    assert len({w.pid for w in workers}) == 2 and len(tickets) == 6
     assert text.count('"GET /askback/p/<ticket> HTTP/1.1" 200') == 6, text
     assert not [t for t in tickets if t in text], text
 

@@ -18,8 +18,9 @@ import pytest
 import askback
 from askback.config import ExposureError
 from askback.mcp.http import http_app
-from tests.e2e.serving import isolated_network, refused, started, statuses
+from tests.e2e.serving import isolated_network, refused, responses, started, statuses
 from tests.e2e.test_cli import ROOT, serve_env
+from tests.e2e.workers import pin_workers, probed, release
 
 GOOD_HOST = "mcp.example.test"
 # No secrets and no approvals on pages: an app that can be served beyond this machine without page_auth (the
@@ -119,12 +120,23 @@ def test_origins_default_to_the_allowed_hosts(tmp_path: Path) -> None:
                                 {"Host": good, "Origin": "https://evil.test"}]) == [200, 200, REFUSED_ORIGIN]
 
 
-def test_several_workers_check_the_same_lists(tmp_path: Path) -> None:
-    with started([PLAIN_APP, "--port", "0", "--workers", "2", "--allowed-host", f"{GOOD_HOST}:*"],
+def test_every_worker_checks_the_same_lists(tmp_path: Path) -> None:
+    # One connection pinned to each worker: each worker is shown to accept the allowed host and refuse another.
+    with started([probed(tmp_path, PLAIN_APP), "--port", "0", "--workers", "2", "--allowed-host", f"{GOOD_HOST}:*"],
                  env_for(tmp_path)) as server:
         port = server.url.split(":")[2].split("/")[0]
-        codes = statuses(server.url, [{"Host": f"{GOOD_HOST}:{port}"}, {"Host": f"evil.test:{port}"}] * 4)
-    assert codes == [200, REFUSED_HOST] * 4
+        workers = pin_workers(server.url, 2, headers={"Host": f"{GOOD_HOST}:{port}"})
+        try:
+            answers = {w.pid: responses(w.client.http, server.url, [
+                {"Host": f"{GOOD_HOST}:{port}"}, {"Origin": f"http://{GOOD_HOST}:{port}"},
+                {"Host": f"evil.test:{port}"}]) for w in workers}
+            for worker in workers:
+                assert all(worker.answered(r) for r in answers[worker.pid]), f"worker {worker.pid}: not pinned"
+        finally:
+            release(workers)
+    assert len(answers) == 2, answers
+    assert {pid: [r.status_code for r in rs] for pid, rs in answers.items()} == {
+        pid: [200, 200, REFUSED_HOST] for pid in answers}
 
 
 # -- 0.0.0.0 with the lists, and with the explicit opt-out ------------------------------------------------
