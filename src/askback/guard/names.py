@@ -1,0 +1,511 @@
+# ruff: noqa: E501
+# (the rules below keep one case per line)
+"""The name guard: whether a form field's name, title or description, or a form's message, asks for a credential.
+
+Passwords, PINs, API keys, access tokens, private keys, recovery phrases, session cookies, connection strings and
+payment card data must be entered out of band (an MCP URL-mode page, an A2A auth-required step). A text is read in
+every way a person could read it (`askback.guard.fold`), and its words are matched against the credential phrases
+of the tables (`guard/tables/*.txt`, one per language or family); a phrase only counts where its neighbours do not
+make it an ordinary value: `max_tokens`, `password_min_length`, `gpio_pin`, `token_count` and "Maximum tokens to
+generate" name a number or a setting, not a credential (the word sets those neighbours come from are tables too).
+
+Choices made (documented, tested): a passport, ID card, tax or social security number is personal data but not a
+credential (it grants no access), so it passes; so do an IBAN, a username, an email, a session or client id, the id
+or name of a key, and the path of a key file. A boolean field cannot carry a credential, so it is never refused; nor
+is a boolean's name (`is_password_set`). An Indian postal "PIN code" (with a postal word near it) and India's "PAN card"
+(a tax id) pass; a bare `pan`, `card_pan` or `APP_PAN` is a payment card's number and is refused.
+
+Neutral: the standard library, `disarm` and this package only, so the client can check a foreign server's forms.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from askback.guard.fold import (
+    RTL_OVERRIDE,
+    Typos,
+    decoded,
+    fold_confusables,
+    lazy,
+    readings,
+    unleet,
+    words_of,
+)
+from askback.guard.tables import load
+
+_TABLES = load()
+S = _TABLES.sets
+_TYPOS = Typos(sorted(S["TYPO_TARGETS"]), S["NOT_TYPOS"])
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Matching: one matcher per first character of a word, compiled the first time a word needs it.
+
+class _Unread(Exception):
+    """A construct `_first_chars` does not read: the piece is tried at every word."""
+
+
+def _first_chars(rx: str) -> frozenset[str] | None:
+    """The characters a match of `rx` can begin with, read from its text: literal characters, `(?:...|...)` groups
+    and `?`, `*`, `+` after them. None for anything else, or a piece that can match the empty text."""
+    try:
+        found, nullable, end = _alternation(rx, 0)
+    except _Unread:
+        return None
+    return None if nullable or end != len(rx) else frozenset(found)
+
+
+def _alternation(rx: str, i: int) -> tuple[set[str], bool, int]:
+    found: set[str] = set()
+    nullable = False
+    while True:
+        first, empty, i = _sequence(rx, i)
+        found, nullable = found | first, nullable or empty
+        if i < len(rx) and rx[i] == "|":
+            i += 1
+            continue
+        return found, nullable, i
+
+
+def _sequence(rx: str, i: int) -> tuple[set[str], bool, int]:
+    """One alternative: its items in turn until one that cannot be empty; what follows that is only skipped."""
+    found: set[str] = set()
+    while i < len(rx) and rx[i] not in "|)":
+        if rx.startswith("(?:", i):
+            first, empty, i = _alternation(rx, i + 3)
+            if i >= len(rx) or rx[i] != ")":
+                raise _Unread
+            i += 1
+        elif rx[i] in "\\()[]{}|*+?.^$":
+            raise _Unread  # an escape, a class, a lookaround reached before any character
+        else:
+            first, empty, i = {rx[i]}, False, i + 1
+        if i < len(rx) and rx[i] in "?*+":
+            empty = empty or rx[i] != "+"
+            i += 1
+        found |= first
+        if not empty:
+            return found, False, _alternative_end(rx, i)
+    return found, True, i
+
+
+def _alternative_end(rx: str, i: int) -> int:
+    """The index of the `|` or `)` that ends the alternative `i` is in (escapes and classes skipped whole)."""
+    depth = 0
+    while i < len(rx):
+        char = rx[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "[":
+            i = rx.index("]", i + 2) + 1
+            continue
+        if depth == 0 and char in "|)":
+            return i
+        depth += (char == "(") - (char == ")")
+        i += 1
+    return i
+
+
+_WORD_START = re.compile(r"(?<!\w)\w")
+_LONG_WORDS = re.compile(r"\w{7,}")
+_PARTS_FROM = "\u0590"  # Hebrew onwards: the scripts whose phrases are tried anywhere
+
+
+class _Matcher:
+    """Every phrase of the tables, split into its alternatives ("pieces", in table order: at one position the first
+    piece that matches wins). A word tries only the pieces that can begin with its first character; a piece whose
+    beginning cannot be read is tried at every word. A compound (`\\w*(?:kreditkarte|...)\\w*`) is searched inside
+    long words. Phrases in scripts without spaces are one matcher, tried only on texts that have such characters."""
+
+    def __init__(self) -> None:
+        self.pieces: list[tuple[int, str]] = []  # (phrase, regex)
+        by_char: dict[str, list[int]] = {}
+        always: list[int] = []
+        infix: list[str] = []
+        parts: list[str] = []
+        for index, phrase in enumerate(_PHRASES):
+            if not phrase.whole:
+                parts.append(f"(?P<p{index}>" + "|".join(phrase.alternatives) + ")")
+                continue
+            for alt in phrase.alternatives:
+                stem = alt[3:-3] if alt.startswith("\\w*") and alt.endswith("\\w*") else " "
+                if " " not in stem:
+                    infix.append(f"(?P<p{index}x{len(infix)}>{stem})")
+                    continue
+                piece = len(self.pieces)
+                self.pieces.append((index, f"(?:{alt})(?!\\w)"))
+                first = _first_chars(alt)
+                for char in first if first is not None else ():
+                    by_char.setdefault(char, []).append(piece)
+                if first is None:
+                    always.append(piece)
+        self._by_char = by_char
+        self._compiled: dict[str, re.Pattern[str]] = {}
+        self.everywhere = self._compile(always)
+        self.infix = lazy("|".join(infix))
+        self.parts = lazy("|".join(parts))
+
+    def _compile(self, pieces: list[int]) -> re.Pattern[str]:
+        return re.compile("|".join(f"(?P<g{i}>{self.pieces[i][1]})" for i in pieces) or "(?!)")
+
+    def at(self, char: str) -> re.Pattern[str]:
+        compiled = self._compiled.get(char)
+        if compiled is None:
+            compiled = self._compiled[char] = self._compile(self._by_char.get(char, []))
+        return compiled
+
+    def matches(self, words: str) -> Iterator[tuple[int, int, int]]:
+        """(phrase, start, end) of every phrase in `words`: a phrase's words first, then compounds, then other scripts."""
+        for start in _WORD_START.finditer(words):
+            at = start.start()
+            match = self.at(start.group(0)).match(words, at)
+            other = self.everywhere.match(words, at)
+            if other and (not match or int((other.lastgroup or "g0")[1:]) < int((match.lastgroup or "g0")[1:])):
+                match = other  # the piece that comes first in the table, as in one alternation
+            if match and match.lastgroup:
+                yield self.pieces[int(match.lastgroup[1:])][0], match.start(), match.end()
+        for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
+            for match in self.infix.finditer(words, word.start(), word.end()):
+                if match.lastgroup:
+                    yield int(match.lastgroup[1:].partition("x")[0]), word.start(), word.end()
+        if words and max(words) >= _PARTS_FROM:
+            for match in self.parts.finditer(words):
+                if match.lastgroup:
+                    yield int(match.lastgroup[1:]), match.start(), match.end()
+
+
+# Phrases first, bare words last: at one position the first phrase that matches wins, and "clave de la API" must be
+# read as an API key before "clave" alone is weighed.
+_PHRASES = tuple(sorted(_TABLES.phrases, key=lambda phrase: phrase.kind.startswith("bare_")))
+_MATCHER: _Matcher | None = None
+
+
+def _matches(words: str) -> Iterator[tuple[int, int, int]]:
+    global _MATCHER
+    if _MATCHER is None:  # built on the first check: a program that never checks a form never pays for it
+        _MATCHER = _Matcher()
+    return _MATCHER.matches(words)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Neighbours that make an occurrence ordinary.
+
+_SETTING_NEAR = lazy(r"(?<!\w)(?:" + _TABLES.pattern("SETTINGS") + r")(?!\w)")
+_SETTING_PART = lazy(_TABLES.pattern("SETTING_PARTS"))
+_SETTING_INSIDE = lazy(_TABLES.pattern("SETTING_INSIDE"))
+_BOOLEAN_TAIL = tuple(S["BOOLEAN_TAIL"])
+_PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
+
+
+def _ordinary_here(
+    kind: str, matched: str, before: list[str], after: list[str], count: int, text: _Text, label: str = "",
+    window: str = "",
+) -> bool:
+    """Whether this occurrence of a credential phrase, with these neighbours, names an ordinary value."""
+    nxt = after[0] if after else ""
+    purpose = (nxt == "used" and after[1:2] in (["to"], ["for"], ["by"], ["when"])) or (
+        nxt in ("file", "files") and after[1:2] in (["contents"], ["content"], ["text"], ["body"], ["data"])
+    )  # "the token used to authenticate", "the private key file contents": the credential itself
+    if text.states and kind != "purpose":
+        return True  # "Your password was changed", "must be at least 8 characters": a report or a rule, no request
+    if text.yes_no:
+        return True  # "Whether new accounts must set a password": a yes or no about a credential, never one
+    if text.identifier and (set(before[:2]) & S["BOOLEAN_HEAD"] or (
+            " " not in matched and matched[:2] in ("is", "ha") and matched.endswith(_BOOLEAN_TAIL))):
+        return True  # is_password_set, hasPin, ispasswordset: a boolean's name
+    if kind != "purpose" and not purpose:
+        if _SETTING_NEAR.search(" ".join(before[-4:])) or _SETTING_NEAR.search(" ".join(after[:2])):
+            return True  # "Minimalna długość hasła", "A jelszó minimális hossza", "password policy"
+        if text.non_latin and _SETTING_PART.search(window):
+            return True  # "密码最小长度", "ความยาวขั้นต่ำของรหัสผ่าน", "الحد الأدنى لطول كلمة المرور"
+        if " " not in matched and len(matched) > 9 and _SETTING_INSIDE.search(matched):
+            return True  # passwordminlength, lösenordslängd
+        if text.identifier and set(after[:3]) & (S["SETTING_AFTER"] | S["SETTING_AFTER_NAME"]):
+            return True  # password_hash_algorithm, pin_retry_limit, seed_phrase_word_count: a setting's name
+    if before[-1:] and before[-1] in S["PUBLIC"] and kind in ("strong", "part") and label in ("private key", "API key"):
+        return True  # "your public PGP key block": the public half
+    if label == "private key" and set(before[-4:]) & S["PUBLIC"] and "part" in before[-4:]:
+        return True  # "the public part of your SSH key"
+    if label == "password" and text.context & S["QUEUE_TICKET"]:
+        return True  # "senha de atendimento": Portuguese for a queue ticket's number
+    if kind == "bare_clave" and after[1:2] and after[1] in S["PRODUCT"]:
+        return True  # "Clave del producto": a product's key in a catalogue
+    if label == "private key" and "jwks" in text.context:
+        return True  # a JWKS endpoint publishes the public halves of signing keys
+    if label == "card number" and (text.pan_card or (before[-1:] and before[-1] in S["ID_CARD_BEFORE"])):
+        return True  # "PAN card number" (India's tax id card), "ID card number", "شناختی کارڈ نمبر"
+    if label == "secret" and nxt in S["SECRET_ORDINARY_AFTER"]:
+        return True  # "app secret santa group"
+    if label == "secret" and nxt == "to" and after[1:2] and after[1] in S["IDIOM_NOUN_START"]:
+        return True  # "the secret to a good sourdough": an idiom; "the secret to call the API" names a credential
+    if set(before[-4:]) & S["RULE_BEFORE"] and not purpose:
+        return True  # "Require a symbol in passwords", "characters required in user passwords": a rule
+    if text.identifier and set(after[:3]) & S["ACCOUNT_PART"]:
+        return True  # creds/db/username: the credential's user name
+    if label == "password" and matched.endswith("pass") and nxt in S["PASS_ORDINARY"]:
+        return True  # "app pass fail threshold": a pass or a fail
+    if label == "PIN" and text.context & S["POSTAL"] and kind in ("pin", "bare_pin", "strong", "part"):
+        return True  # "postal PIN code", "delivery_pincode": an Indian postal code
+    if nxt in ("file", "files") and set(before[-4:]) & {"contents", "content", "paste", "body", "text"}:
+        return False  # "contents of your ~/.ssh/id_ed25519 file": the key itself
+    if nxt in ("file", "files") and matched.endswith(("key", "keys")) and after[1:2] in (["for"], ["of"], ["from"]):
+        return False  # "the JSON key file for the service account": the file is the credential
+    if kind in ("card", "strong") and label == "card number" and nxt in S["NUMBER_WORDS"]:
+        return False  # "luottokortin numero": the card's number
+    if nxt in S["SETTING_AFTER"] and not purpose:  # "the token used to authenticate" says what it is for
+        return True  # password_min_length, token_count, api_key_id, secret_name
+    if before and before[-1] in S["COUNT_BEFORE"]:
+        return True  # max_tokens, min_password...
+    if len(before) >= 2 and before[-1] == "of" and before[-2] in S["COUNT_BEFORE"]:
+        return True  # number of tokens
+    for i in range(len(before) - 1, max(len(before) - 4, 0) - 1, -1):
+        if before[i] in S["OF"] and i > 0 and (before[i - 1] in S["SETTING_AFTER"] or before[i - 1] in S["COUNT_BEFORE"]):
+            return True  # "the name of the API key", "longueur minimale du mot de passe"
+    if set(before[-2:]) & S["ABOUT_IT"]:
+        return True  # "reset your password?", "forgot your PIN?": about the credential, not asking for it
+    if before[-1:] and before[-1] in S["THIRD_PERSON"] and before[-2:-1] and before[-2] in S["CHANGE_VERBS"]:
+        return True  # "users must change their password"
+    if set(before[-4:]) & S["CHOICE_WORDS"]:
+        return True  # "authentication method: password, passkey or SSO"
+    if set(before[-5:]) & S["NEGATIONS"] and count > 3:
+        return True  # "do not paste your password here": a warning, not a request
+    if kind == "bare_token":
+        if set(before[-2:] + after[:2]) & S["TOKEN_GAMES"] or text.context & S["TOKEN_CONTEXT"]:
+            return True  # a game's or an arcade's token
+        if matched.endswith("s") or matched in S["TOKEN_PLURALS"] or matched.startswith("belirtecler"):
+            return True  # "tokens", "input tokens": the model's unit, counted
+        if count <= 4 and text.context & S["COUNT_BEFORE"]:
+            return True  # a short label counting tokens, in whichever reading ("Αριθμός token" folded to Latin)
+        # Only the next word counts it ("tokens count"): "paste your token here so..." is no count.
+        return bool(set(before[-3:]) & (S["COUNT_BEFORE"] | S["MODEL_UNIT_BEFORE"]) or set(after[:1]) & S["COUNT_BEFORE"])
+    if kind == "pin":
+        return bool(text.context & S["PIN_HARDWARE"])
+    if kind == "bare_pin":
+        if matched != "pin" and matched not in ("pinnummer", "pinnumber"):
+            return True  # "pins": connectors, pinned posts
+        if count == 1:
+            return False
+        if text.context & S["PIN_ORDINARY_CONTEXT"] or nxt in S["PIN_ORDINARY_AFTER"]:
+            return True
+        if set(before[-2:]) & S["PIN_CREDENTIAL_CUES"] or nxt in S["PIN_CREDENTIAL_CUES"] or text.shouts_pin:
+            return False
+        return count > 3  # a short name ("pin_hash") means the PIN; a sentence without cues does not
+    if kind == "bare_pass":
+        return count > 3 or bool(set(before[-1:]) & S["PASS_ORDINARY"] or nxt in S["PASS_ORDINARY"])
+    if kind == "bare_pan":
+        if set(before[-1:]) & S["PAN_MASKED"] or nxt in ("x", "y", "z", "axis"):
+            return True  # masked_pan shows four digits at most; pan_x is a camera's axis
+        if text.pan_card or text.context & (S["INDIAN_TAX"] | S["PAN_ORDINARY"]):
+            return True  # India's Permanent Account Number (a tax id), a camera's pan, a frying pan
+        # A short name (pan, card_pan, APP_PAN, pan_2) is the card's Primary Account Number; in prose, a pan.
+        return not (count <= 3 or (before and before[-1] in ("card", "payment", "cc")))
+    if kind == "exp_date":
+        return bool(text.context & S["EXP_ELSEWHERE"])
+    if kind == "bare_secret":
+        return bool(set(before[-1:]) & S["SECRET_ORDINARY_BEFORE"] or nxt in S["SECRET_ORDINARY_AFTER"])
+    if kind == "bare_cookie":
+        if nxt in S["COOKIE_ORDINARY_AFTER"] or set(before[-2:]) & S["COOKIE_ORDINARY_BEFORE"]:
+            return True
+        return matched.endswith("s") and count > 3
+    if kind == "bare_auth":
+        return count > 3 or nxt in S["AUTH_ORDINARY_AFTER"] or bool(set(before[-1:]) & S["AUTH_ORDINARY_BEFORE"])
+    if kind == "bare_clave":
+        if matched == "parola":
+            if nxt in ("chiave", "chiavi") or set(before[-1:]) & S["ITALIAN_PAROLA_BEFORE"]:
+                return True  # "parola chiave", "una parola": Italian, a word
+            return bool(text.context & S["ITALIAN_WORDS"]) or count > 6
+        return bool(set(before[-1:]) & S["CLAVE_ORDINARY_BEFORE"] or nxt in S["CLAVE_ORDINARY_AFTER"])
+    if kind == "purpose":
+        return bool(set(before[-3:]) & (S["SETTING_AFTER"] | S["CHOICE_WORDS"]))  # "the algorithm used to decrypt"
+    if kind == "slogan":
+        return bool(set(before[-2:] + after[:2]) & S["SLOGAN_CONTEXT"])
+    if kind == "bare_tan":
+        return not (text.shouts_tan or count == 1)  # "TAN", a field named `tan`: a bank's transaction number
+    if kind == "whole_name":
+        return count != 1  # `tok`, `tkn`, `sk`: a credential only as the whole name
+    if kind == "bare_code":
+        return not (text.context & S["CODE_CUES"]) or bool(set(before[-2:]) & S["CODE_ORDINARY_BEFORE"])
+    if kind == "words_count":
+        return not (text.context & S["WALLET_CONTEXT"])
+    if kind == "short_label":
+        return count > 3 and nxt not in ("tin", "ngan", "ghi", "atm")
+    if kind == "confirmation":
+        return bool(set(before[-2:]) & S["BOOKINGS"])
+    if kind == "card":
+        return bool(nxt in S["CARD_ORDINARY_AFTER"] or "last" in before[-5:] or "ultimos" in before[-5:])
+    return False
+
+
+@dataclass(frozen=True)
+class _Text:
+    """What holds for a whole text, whichever reading of it is matched."""
+
+    context: frozenset[str]  # every word of every reading
+    shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
+    shouts_tan: bool  # "TAN" in capitals likewise: a bank's one-time transaction number
+    yes_no: bool  # the text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself
+    identifier: bool = False  # one identifier (no spaces): is_password_set names a boolean
+    non_latin: bool = False  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
+    pan_card: bool = False  # "PAN card" as written: India's tax id card, whatever follows
+    readings: tuple[str, ...] = ()  # the text's readings, the first as written
+
+    @cached_property
+    def states(self) -> bool:
+        """A report of a credential's state or a rule about it, with no request verb: read when a phrase found in
+        the text is weighed, not for every text (most hold none)."""
+        return _states(self.readings)
+
+
+
+
+_NEAR = 240  # characters either side of a phrase that its neighbours are read from
+
+
+# Stems of credential words as they read backwards ("drowssap" holds "ssap"): a cheap test before a reversed reading.
+_REVERSED_STEM = re.compile("|".join(w[::-1] for w in (
+    "pass", "pwd", "word", "key", "secret", "cret", "token", "tok", "pin", "cvv", "cvc", "card", "seed", "phrase",
+    "otp", "code", "auth", "cred", "priv", "sess", "cookie", "mnemonic", "iban", "ssn", "api")))
+# Kinds a reversed reading may match: whole phrases, never the short words a reversal makes by chance ("nap": "pan").
+_REVERSIBLE = frozenset(("strong", "part", "compound"))
+
+
+def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None:
+    count = words.count(" ") + 1
+    for index, start, end in _matches(words):
+        label, kind = _PHRASES[index].label, _PHRASES[index].kind
+        if reversed_text and kind not in _REVERSIBLE:
+            continue
+        # Only the nearest words matter, and reading a bounded window keeps a long text linear, not quadratic.
+        before = words[max(0, start - _NEAR) : start].split()[-6:]
+        after = words[end : end + _NEAR].split()[:3]
+        window = words[max(0, start - 16) : start] + " | " + words[end : end + 16]
+        if not _ordinary_here(kind, words[start:end].strip(), before, after, count, text, label, window):
+            return label
+    return None
+
+
+_STATE = lazy(r"(?<!\w)(?:" + _TABLES.pattern("STATE") + r")(?!\w)|" + _TABLES.pattern("STATE_PARTS"))
+_REQUEST = lazy(r"(?<!\w)(?:" + _TABLES.pattern("REQUEST") + r")(?!\w)|" + _TABLES.pattern("REQUEST_PARTS"))
+
+
+def _states(readings: Sequence[str]) -> bool:
+    """Whether the text reports a credential's state or states a rule about it, and asks for nothing."""
+    if not readings or (len(readings[0]) < 12 and readings[0].isascii()):
+        return False  # a name or a short label ("Password updated" aside) names the field itself
+    # The text as written (decoded): a look-alike folding of Arabic or Thai letters is no reading of its verbs.
+    return bool(_STATE.search(readings[0])) and not _REQUEST.search(readings[0])
+
+
+_SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
+_SHOUTED_TAN = re.compile(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
+
+
+def _term(text: str) -> str | None:
+    text = decoded(text)
+    seen = readings(text, _TYPOS)
+    if "\u202e" in text:  # an override used only to embed keeps its order; one used to hide a word is turned back
+        seen += [r for r in readings(RTL_OVERRIDE.sub(lambda m: m.group(1)[::-1], text), _TYPOS) if r not in seen]
+    shouted = text if text.isascii() else text + " " + fold_confusables(text)  # "РIN" with a Cyrillic Р
+    whole = _Text(
+        context=frozenset(w for words in seen for w in words.split()),
+        shouts_pin=bool(_SHOUTED_PIN.search(shouted)) and text != text.upper(),
+        shouts_tan=bool(_SHOUTED_TAN.search(shouted)) and text != text.upper(),
+        yes_no=bool(seen) and seen[0].split(" ", 1)[0] in ("whether", "ob"),
+        identifier=not any(c.isspace() for c in text.strip()),
+        non_latin=bool(text) and max(text) >= _PARTS_FROM,
+        pan_card=bool(_PAN_CARD.search(text)),
+        readings=tuple(seen),
+    )
+    for words in seen:
+        term = _term_in(words, whole)
+        if term:
+            return term
+    # A name typed backwards ("drowssap", "yek_ipa"): read reversed, for whole phrases only. A text with spaces is
+    # not reversed whole: its other words would lose the sense they give ("Mindestlänge des strowssaP").
+    if len(text) <= 40 and text.isascii() and not any(c.isspace() for c in text) and _REVERSED_STEM.search(text.lower()):
+        backwards = text[::-1]  # one plain reading (and its digits as letters): the tricks are not stacked
+        for words in dict.fromkeys((words_of(backwards), words_of(unleet(backwards)))):
+            term = _term_in(words, whole, reversed_text=True)
+            if term:
+                return term
+    return None
+
+
+def credential_term(text: str | None) -> str | None:
+    """The kind of credential `text` names ("password", "API key"...), or `None` when it reads as ordinary."""
+    if not text or not text.strip():
+        return None
+    # Not memoised here: the core keeps no process-wide state. A server checks each distinct form once
+    # (`askback.flow.Flow` remembers the forms it checked, by fingerprint), and registration runs once.
+    return _term(text)
+
+
+def credential_request(text: str | None) -> str | None:
+    """The credential `text` asks a person to give ("and type your PIN", "geben Sie Ihr Passwort ein"), or `None`.
+
+    Stricter than `credential_term`, which reads a field's label, where a bare "PIN" asks for one: a caller's
+    value shown inside a sentence a person confirms names a thing ("Delete secrets.txt?", memo "PIN") and asks
+    for the credential only with a request verb, in any language the guard reads.
+    """
+    term = credential_term(text)
+    if term is None or text is None:
+        return None
+    return term if any(_REQUEST.search(words) for words in readings(decoded(text), _TYPOS)) else None
+
+
+def field_credential(name: str, schema: Mapping[str, Any]) -> str | None:
+    """Why the form field `name` with `schema` would ask for a credential, or `None` when it is safe."""
+    if schema.get("type") == "boolean":
+        return None  # yes or no cannot carry a credential, whatever the question says
+    if schema.get("format") == "password" or schema.get("writeOnly") is True:
+        return "password"
+    numeric = schema.get("type") in ("integer", "number")
+    for text in (name, schema.get("title"), schema.get("description")):
+        term = credential_term(text if isinstance(text, str) else None)
+        if term and not (numeric and term == "token"):  # a number of tokens is a count, never a token
+            return term
+    return None
+
+
+class SecretInForm(ValueError):
+    """A form would ask for a credential; it must be entered out of band instead."""
+
+    def __init__(self, where: str, field: str, term: str) -> None:
+        article = "an" if term[:1].lower() in "aeiou" else "a"
+        super().__init__(
+            f"{where}: form field {field!r} would ask for {article} {term}. Credentials (passwords, PINs, API keys, "
+            "tokens, private keys, recovery phrases, payment card data) are never asked for in a form, where they "
+            "would pass through the client and the model's context. Type the parameter as askback.Secret: askback "
+            "then asks for it out of band, on a page it serves (MCP URL-mode elicitation)."
+        )
+        self.field = field
+        self.term = term
+
+
+def guard_form(where: str, requested_schema: Mapping[str, Any], *, message: str | None = None) -> None:
+    """Raise `SecretInForm` if any property of a form's `requestedSchema`, or its message, asks for a credential.
+
+    The message counts only when the form has a field that could carry one: "Send with memo 'pin it'?" above a
+    yes/no field asks for nothing secret.
+    """
+    properties = requested_schema.get("properties", {})
+    if not isinstance(properties, Mapping):
+        return
+    carriers: list[str] = []
+    for name, schema in properties.items():
+        field_schema = schema if isinstance(schema, Mapping) else {}
+        term = field_credential(str(name), field_schema)
+        if term:
+            raise SecretInForm(where, str(name), term)
+        if field_schema.get("type") != "boolean":
+            carriers.append(str(name))
+    if message and carriers:
+        term = credential_term(message)
+        if term:
+            raise SecretInForm(where, carriers[0], term)
