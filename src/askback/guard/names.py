@@ -36,6 +36,7 @@ from askback.guard.fold import (
     unleet,
     words_of,
 )
+from askback.guard.prefixes import prefixes, required
 from askback.guard.tables import load
 
 _TABLES = load()
@@ -44,74 +45,9 @@ _TYPOS = Typos(sorted(S["TYPO_TARGETS"]), S["NOT_TYPOS"])
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Matching: one matcher per first character of a word, compiled the first time a word needs it.
+# Matching: at each word, only the pieces that can begin there, compiled together the first time they are needed.
 
-class _Unread(Exception):
-    """A construct `_first_chars` does not read: the piece is tried at every word."""
-
-
-def _first_chars(rx: str) -> frozenset[str] | None:
-    """The characters a match of `rx` can begin with, read from its text: literal characters, `(?:...|...)` groups
-    and `?`, `*`, `+` after them. None for anything else, or a piece that can match the empty text."""
-    try:
-        found, nullable, end = _alternation(rx, 0)
-    except _Unread:
-        return None
-    return None if nullable or end != len(rx) else frozenset(found)
-
-
-def _alternation(rx: str, i: int) -> tuple[set[str], bool, int]:
-    found: set[str] = set()
-    nullable = False
-    while True:
-        first, empty, i = _sequence(rx, i)
-        found, nullable = found | first, nullable or empty
-        if i < len(rx) and rx[i] == "|":
-            i += 1
-            continue
-        return found, nullable, i
-
-
-def _sequence(rx: str, i: int) -> tuple[set[str], bool, int]:
-    """One alternative: its items in turn until one that cannot be empty; what follows that is only skipped."""
-    found: set[str] = set()
-    while i < len(rx) and rx[i] not in "|)":
-        if rx.startswith("(?:", i):
-            first, empty, i = _alternation(rx, i + 3)
-            if i >= len(rx) or rx[i] != ")":
-                raise _Unread
-            i += 1
-        elif rx[i] in "\\()[]{}|*+?.^$":
-            raise _Unread  # an escape, a class, a lookaround reached before any character
-        else:
-            first, empty, i = {rx[i]}, False, i + 1
-        if i < len(rx) and rx[i] in "?*+":
-            empty = empty or rx[i] != "+"
-            i += 1
-        found |= first
-        if not empty:
-            return found, False, _alternative_end(rx, i)
-    return found, True, i
-
-
-def _alternative_end(rx: str, i: int) -> int:
-    """The index of the `|` or `)` that ends the alternative `i` is in (escapes and classes skipped whole)."""
-    depth = 0
-    while i < len(rx):
-        char = rx[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            i = rx.index("]", i + 2) + 1
-            continue
-        if depth == 0 and char in "|)":
-            return i
-        depth += (char == "(") - (char == ")")
-        i += 1
-    return i
-
-
+_WIDTH = 3  # characters of a text, from a word's start, that choose the pieces tried there
 _WORD_START = re.compile(r"(?<!\w)\w")
 _LONG_WORDS = re.compile(r"\w{7,}")
 _PARTS_FROM = "\u0590"  # Hebrew onwards: the scripts whose phrases are tried anywhere
@@ -119,13 +55,14 @@ _PARTS_FROM = "\u0590"  # Hebrew onwards: the scripts whose phrases are tried an
 
 class _Matcher:
     """Every phrase of the tables, split into its alternatives ("pieces", in table order: at one position the first
-    piece that matches wins). A word tries only the pieces that can begin with its first character; a piece whose
-    beginning cannot be read is tried at every word. A compound (`\\w*(?:kreditkarte|...)\\w*`) is searched inside
-    long words. Phrases in scripts without spaces are one matcher, tried only on texts that have such characters."""
+    piece that matches wins, as in one alternation). A position tries only the pieces that can begin with the text
+    there (`prefixes`); a piece whose beginning cannot be read is tried at every word. Most words begin no piece, so
+    an ordinary text compiles nothing. A compound (`\\w*(?:kreditkarte|...)\\w*`) is searched inside long words;
+    phrases in scripts without spaces are one matcher, tried only on texts that have such characters."""
 
     def __init__(self) -> None:
         self.pieces: list[tuple[int, str]] = []  # (phrase, regex)
-        by_char: dict[str, list[int]] = {}
+        self._by_prefix: dict[str, list[int]] = {}
         always: list[int] = []
         infix: list[str] = []
         parts: list[str] = []
@@ -140,36 +77,39 @@ class _Matcher:
                     continue
                 piece = len(self.pieces)
                 self.pieces.append((index, f"(?:{alt})(?!\\w)"))
-                first = _first_chars(alt)
-                for char in first if first is not None else ():
-                    by_char.setdefault(char, []).append(piece)
-                if first is None:
+                begins = prefixes(alt, _WIDTH)
+                for begin in begins if begins is not None else ():
+                    self._by_prefix.setdefault(begin, []).append(piece)
+                if begins is None:
                     always.append(piece)
-        self._by_char = by_char
-        self._compiled: dict[str, re.Pattern[str]] = {}
-        self.everywhere = self._compile(always)
+        self._always = tuple(always)
+        self._compiled: dict[int, re.Pattern[str]] = {}
         self.infix = lazy("|".join(infix))
         self.parts = lazy("|".join(parts))
 
-    def _compile(self, pieces: list[int]) -> re.Pattern[str]:
-        return re.compile("|".join(f"(?P<g{i}>{self.pieces[i][1]})" for i in pieces) or "(?!)")
-
-    def at(self, char: str) -> re.Pattern[str]:
-        compiled = self._compiled.get(char)
+    def _piece(self, i: int) -> re.Pattern[str]:
+        compiled = self._compiled.get(i)
         if compiled is None:
-            compiled = self._compiled[char] = self._compile(self._by_char.get(char, []))
+            compiled = self._compiled[i] = re.compile(self.pieces[i][1])
         return compiled
 
     def matches(self, words: str) -> Iterator[tuple[int, int, int]]:
         """(phrase, start, end) of every phrase in `words`: a phrase's words first, then compounds, then other scripts."""
+        held: dict[int, bool] = {}  # whether `words` holds a piece's required characters at all
         for start in _WORD_START.finditer(words):
             at = start.start()
-            match = self.at(start.group(0)).match(words, at)
-            other = self.everywhere.match(words, at)
-            if other and (not match or int((other.lastgroup or "g0")[1:]) < int((match.lastgroup or "g0")[1:])):
-                match = other  # the piece that comes first in the table, as in one alternation
-            if match and match.lastgroup:
-                yield self.pieces[int(match.lastgroup[1:])][0], match.start(), match.end()
+            head = words[at : at + _WIDTH]
+            chosen = set(self._always)
+            for end in range(1, len(head) + 1):
+                chosen.update(self._by_prefix.get(head[:end], ()))
+            for i in sorted(chosen):  # in table order: the first piece that matches wins
+                if i not in held:
+                    held[i] = required(self.pieces[i][1][3:-7]) in words
+                if held[i]:
+                    match = self._piece(i).match(words, at)
+                    if match:
+                        yield self.pieces[i][0], match.start(), match.end()
+                        break
         for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
             for match in self.infix.finditer(words, word.start(), word.end()):
                 if match.lastgroup:
