@@ -37,6 +37,7 @@ from askback.guard.fold import (
     words_of,
 )
 from askback.guard.prefixes import prefixes, required
+from askback.guard.rules import Check, Occurrence, ordinary, parse
 from askback.guard.tables import load
 
 _TABLES = load()
@@ -143,143 +144,35 @@ _BOOLEAN_TAIL = tuple(S["BOOLEAN_TAIL"])
 _PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
 
 
-def _ordinary_here(
-    kind: str, matched: str, before: list[str], after: list[str], count: int, text: _Text, label: str = "",
-    window: str = "",
-) -> bool:
-    """Whether this occurrence of a credential phrase, with these neighbours, names an ordinary value."""
-    nxt = after[0] if after else ""
-    purpose = (nxt == "used" and after[1:2] in (["to"], ["for"], ["by"], ["when"])) or (
-        nxt in ("file", "files") and after[1:2] in (["contents"], ["content"], ["text"], ["body"], ["data"])
-    )  # "the token used to authenticate", "the private key file contents": the credential itself
-    if text.states and kind != "purpose":
-        return True  # "Your password was changed", "must be at least 8 characters": a report or a rule, no request
-    if text.yes_no:
-        return True  # "Whether new accounts must set a password": a yes or no about a credential, never one
-    if text.identifier and (set(before[:2]) & S["BOOLEAN_HEAD"] or (
-            " " not in matched and matched[:2] in ("is", "ha") and matched.endswith(_BOOLEAN_TAIL))):
-        return True  # is_password_set, hasPin, ispasswordset: a boolean's name
-    if kind != "purpose" and not purpose:
-        if _SETTING_NEAR.search(" ".join(before[-4:])) or _SETTING_NEAR.search(" ".join(after[:2])):
-            return True  # "Minimalna długość hasła", "A jelszó minimális hossza", "password policy"
-        if text.non_latin and _SETTING_PART.search(window):
-            return True  # "密码最小长度", "ความยาวขั้นต่ำของรหัสผ่าน", "الحد الأدنى لطول كلمة المرور"
-        if " " not in matched and len(matched) > 9 and _SETTING_INSIDE.search(matched):
-            return True  # passwordminlength, lösenordslängd
-        if text.identifier and set(after[:3]) & (S["SETTING_AFTER"] | S["SETTING_AFTER_NAME"]):
-            return True  # password_hash_algorithm, pin_retry_limit, seed_phrase_word_count: a setting's name
-    if before[-1:] and before[-1] in S["PUBLIC"] and kind in ("strong", "part") and label in ("private key", "API key"):
-        return True  # "your public PGP key block": the public half
-    if label == "private key" and set(before[-4:]) & S["PUBLIC"] and "part" in before[-4:]:
-        return True  # "the public part of your SSH key"
-    if label == "password" and text.context & S["QUEUE_TICKET"]:
-        return True  # "senha de atendimento": Portuguese for a queue ticket's number
-    if kind == "bare_clave" and after[1:2] and after[1] in S["PRODUCT"]:
-        return True  # "Clave del producto": a product's key in a catalogue
-    if label == "private key" and "jwks" in text.context:
-        return True  # a JWKS endpoint publishes the public halves of signing keys
-    if label == "card number" and (text.pan_card or (before[-1:] and before[-1] in S["ID_CARD_BEFORE"])):
-        return True  # "PAN card number" (India's tax id card), "ID card number", "شناختی کارڈ نمبر"
-    if label == "secret" and nxt in S["SECRET_ORDINARY_AFTER"]:
-        return True  # "app secret santa group"
-    if label == "secret" and nxt == "to" and after[1:2] and after[1] in S["IDIOM_NOUN_START"]:
-        return True  # "the secret to a good sourdough": an idiom; "the secret to call the API" names a credential
-    if set(before[-4:]) & S["RULE_BEFORE"] and not purpose:
-        return True  # "Require a symbol in passwords", "characters required in user passwords": a rule
-    if text.identifier and set(after[:3]) & S["ACCOUNT_PART"]:
-        return True  # creds/db/username: the credential's user name
-    if label == "password" and matched.endswith("pass") and nxt in S["PASS_ORDINARY"]:
-        return True  # "app pass fail threshold": a pass or a fail
-    if label == "PIN" and text.context & S["POSTAL"] and kind in ("pin", "bare_pin", "strong", "part"):
-        return True  # "postal PIN code", "delivery_pincode": an Indian postal code
-    if nxt in ("file", "files") and set(before[-4:]) & {"contents", "content", "paste", "body", "text"}:
-        return False  # "contents of your ~/.ssh/id_ed25519 file": the key itself
-    if nxt in ("file", "files") and matched.endswith(("key", "keys")) and after[1:2] in (["for"], ["of"], ["from"]):
-        return False  # "the JSON key file for the service account": the file is the credential
-    if kind in ("card", "strong") and label == "card number" and nxt in S["NUMBER_WORDS"]:
-        return False  # "luottokortin numero": the card's number
-    if nxt in S["SETTING_AFTER"] and not purpose:  # "the token used to authenticate" says what it is for
-        return True  # password_min_length, token_count, api_key_id, secret_name
-    if before and before[-1] in S["COUNT_BEFORE"]:
-        return True  # max_tokens, min_password...
-    if len(before) >= 2 and before[-1] == "of" and before[-2] in S["COUNT_BEFORE"]:
-        return True  # number of tokens
-    for i in range(len(before) - 1, max(len(before) - 4, 0) - 1, -1):
-        if before[i] in S["OF"] and i > 0 and (before[i - 1] in S["SETTING_AFTER"] or before[i - 1] in S["COUNT_BEFORE"]):
-            return True  # "the name of the API key", "longueur minimale du mot de passe"
-    if set(before[-2:]) & S["ABOUT_IT"]:
-        return True  # "reset your password?", "forgot your PIN?": about the credential, not asking for it
-    if before[-1:] and before[-1] in S["THIRD_PERSON"] and before[-2:-1] and before[-2] in S["CHANGE_VERBS"]:
-        return True  # "users must change their password"
-    if set(before[-4:]) & S["CHOICE_WORDS"]:
-        return True  # "authentication method: password, passkey or SSO"
-    if set(before[-5:]) & S["NEGATIONS"] and count > 3:
-        return True  # "do not paste your password here": a warning, not a request
-    if kind == "bare_token":
-        if set(before[-2:] + after[:2]) & S["TOKEN_GAMES"] or text.context & S["TOKEN_CONTEXT"]:
-            return True  # a game's or an arcade's token
-        if matched.endswith("s") or matched in S["TOKEN_PLURALS"] or matched.startswith("belirtecler"):
-            return True  # "tokens", "input tokens": the model's unit, counted
-        if count <= 4 and text.context & S["COUNT_BEFORE"]:
-            return True  # a short label counting tokens, in whichever reading ("Αριθμός token" folded to Latin)
-        # Only the next word counts it ("tokens count"): "paste your token here so..." is no count.
-        return bool(set(before[-3:]) & (S["COUNT_BEFORE"] | S["MODEL_UNIT_BEFORE"]) or set(after[:1]) & S["COUNT_BEFORE"])
-    if kind == "pin":
-        return bool(text.context & S["PIN_HARDWARE"])
-    if kind == "bare_pin":
-        if matched != "pin" and matched not in ("pinnummer", "pinnumber"):
-            return True  # "pins": connectors, pinned posts
-        if count == 1:
-            return False
-        if text.context & S["PIN_ORDINARY_CONTEXT"] or nxt in S["PIN_ORDINARY_AFTER"]:
-            return True
-        if set(before[-2:]) & S["PIN_CREDENTIAL_CUES"] or nxt in S["PIN_CREDENTIAL_CUES"] or text.shouts_pin:
-            return False
-        return count > 3  # a short name ("pin_hash") means the PIN; a sentence without cues does not
-    if kind == "bare_pass":
-        return count > 3 or bool(set(before[-1:]) & S["PASS_ORDINARY"] or nxt in S["PASS_ORDINARY"])
-    if kind == "bare_pan":
-        if set(before[-1:]) & S["PAN_MASKED"] or nxt in ("x", "y", "z", "axis"):
-            return True  # masked_pan shows four digits at most; pan_x is a camera's axis
-        if text.pan_card or text.context & (S["INDIAN_TAX"] | S["PAN_ORDINARY"]):
-            return True  # India's Permanent Account Number (a tax id), a camera's pan, a frying pan
-        # A short name (pan, card_pan, APP_PAN, pan_2) is the card's Primary Account Number; in prose, a pan.
-        return not (count <= 3 or (before and before[-1] in ("card", "payment", "cc")))
-    if kind == "exp_date":
-        return bool(text.context & S["EXP_ELSEWHERE"])
-    if kind == "bare_secret":
-        return bool(set(before[-1:]) & S["SECRET_ORDINARY_BEFORE"] or nxt in S["SECRET_ORDINARY_AFTER"])
-    if kind == "bare_cookie":
-        if nxt in S["COOKIE_ORDINARY_AFTER"] or set(before[-2:]) & S["COOKIE_ORDINARY_BEFORE"]:
-            return True
-        return matched.endswith("s") and count > 3
-    if kind == "bare_auth":
-        return count > 3 or nxt in S["AUTH_ORDINARY_AFTER"] or bool(set(before[-1:]) & S["AUTH_ORDINARY_BEFORE"])
-    if kind == "bare_clave":
-        if matched == "parola":
-            if nxt in ("chiave", "chiavi") or set(before[-1:]) & S["ITALIAN_PAROLA_BEFORE"]:
-                return True  # "parola chiave", "una parola": Italian, a word
-            return bool(text.context & S["ITALIAN_WORDS"]) or count > 6
-        return bool(set(before[-1:]) & S["CLAVE_ORDINARY_BEFORE"] or nxt in S["CLAVE_ORDINARY_AFTER"])
-    if kind == "purpose":
-        return bool(set(before[-3:]) & (S["SETTING_AFTER"] | S["CHOICE_WORDS"]))  # "the algorithm used to decrypt"
-    if kind == "slogan":
-        return bool(set(before[-2:] + after[:2]) & S["SLOGAN_CONTEXT"])
-    if kind == "bare_tan":
-        return not (text.shouts_tan or count == 1)  # "TAN", a field named `tan`: a bank's transaction number
-    if kind == "whole_name":
-        return count != 1  # `tok`, `tkn`, `sk`: a credential only as the whole name
-    if kind == "bare_code":
-        return not (text.context & S["CODE_CUES"]) or bool(set(before[-2:]) & S["CODE_ORDINARY_BEFORE"])
-    if kind == "words_count":
-        return not (text.context & S["WALLET_CONTEXT"])
-    if kind == "short_label":
-        return count > 3 and nxt not in ("tin", "ngan", "ghi", "atm")
-    if kind == "confirmation":
-        return bool(set(before[-2:]) & S["BOOKINGS"])
-    if kind == "card":
-        return bool(nxt in S["CARD_ORDINARY_AFTER"] or "last" in before[-5:] or "ultimos" in before[-5:])
-    return False
+def _setting_of(o: Occurrence) -> bool:
+    """ "the name of the API key", "longueur minimale du mot de passe": a setting's word, then "of", then the phrase."""
+    before, of, setting = o.before, S["OF"], S["SETTING_AFTER"] | S["COUNT_BEFORE"]
+    return any(before[i] in of and i > 0 and before[i - 1] in setting
+               for i in range(len(before) - 1, max(len(before) - 4, 0) - 1, -1))
+
+
+def _purpose(o: Occurrence) -> bool:
+    """ "the token used to authenticate", "the private key file contents": says what the credential is for."""
+    nxt, second = o.after[:1], o.after[1:2]
+    return (nxt == ("used",) and second in (("to",), ("for",), ("by",), ("when",))) or (
+        nxt in (("file",), ("files",)) and second in (("contents",), ("content",), ("text",), ("body",), ("data",)))
+
+
+def _flag(name: str) -> Check:
+    return lambda o: bool(getattr(o.text, name))
+
+
+# What the rules can ask that a word set cannot say: facts about the whole text, and the settings' patterns.
+_NAMED: dict[str, Check] = {
+    **{flag: _flag(flag) for flag in ("states", "yes_no", "identifier", "non_latin", "pan_card", "shouts_pin", "shouts_tan")},
+    "purpose": _purpose,
+    "boolean_name": lambda o: " " not in o.matched and o.matched[:2] in ("is", "ha") and o.matched.endswith(_BOOLEAN_TAIL),
+    "setting_near": lambda o: bool(_SETTING_NEAR.search(" ".join(o.before[-4:])) or _SETTING_NEAR.search(" ".join(o.after[:2]))),
+    "setting_part": lambda o: bool(_SETTING_PART.search(o.window)),
+    "setting_inside": lambda o: " " not in o.matched and len(o.matched) > 9 and bool(_SETTING_INSIDE.search(o.matched)),
+    "setting_of": _setting_of,
+}
+_RULES = parse(_TABLES.rules, S, _NAMED)
 
 
 @dataclass(frozen=True)
@@ -325,7 +218,8 @@ def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None
         before = words[max(0, start - _NEAR) : start].split()[-6:]
         after = words[end : end + _NEAR].split()[:3]
         window = words[max(0, start - 16) : start] + " | " + words[end : end + 16]
-        if not _ordinary_here(kind, words[start:end].strip(), before, after, count, text, label, window):
+        if not ordinary(_RULES, Occurrence(kind, label, words[start:end].strip(), tuple(before), tuple(after), count,
+                                           window, text)):
             return label
     return None
 

@@ -1,8 +1,9 @@
 """Reading the name guard's tables (`guard/tables/*.txt`, format in `guard/tables/README`).
 
-Three kinds of block, each a header line and the lines under it up to the next header:
+Four kinds of block, each a header line and the lines under it up to the next header:
 `@phrase label | kind | word|part` (one regex alternative a line), `@set NAME` (words separated by spaces),
-`@list NAME` (one regex alternative a line, named: `{NAME}` inside a phrase line stands for all of them).
+`@list NAME` (one regex alternative a line, named: `{NAME}` inside a phrase line stands for all of them), and
+`@rules` (one rule a line, read by `askback.guard.rules`; ` #` starts a comment).
 `common.txt` is read first, then the other files by name: at one position of a text the first phrase that matches
 wins, so the order of the blocks is the order of the table.
 """
@@ -38,6 +39,7 @@ class Tables:
     phrases: tuple[Phrase, ...]
     sets: MappingProxyType[str, frozenset[str]]
     lists: MappingProxyType[str, tuple[str, ...]]
+    rules: tuple[str, ...]  # read by `askback.guard.rules`
 
     def pattern(self, name: str) -> str:
         """The list `name` as one regex alternation."""
@@ -85,6 +87,7 @@ def load(directory: Path = TABLES) -> Tables:
     raw_phrases: list[tuple[str, str, bool, list[str]]] = []
     sets: dict[str, set[str]] = {}
     lists: dict[str, list[str]] = {}
+    rules: list[str] = []
     for path in files:
         for header, lines in _blocks(path.read_text(encoding="utf-8"), path.name):
             what, _, rest = header[1:].partition(" ")
@@ -97,6 +100,8 @@ def load(directory: Path = TABLES) -> Tables:
                 sets.setdefault(rest.strip(), set()).update(w for line in lines for w in line.split())
             elif what == "list":
                 lists.setdefault(rest.strip(), []).extend(lines)
+            elif what == "rules":
+                rules.extend(line.partition(" #")[0].strip() for line in lines)
             else:
                 raise ValueError(f"{path.name}: unknown header {header!r}")
     named = {
@@ -111,4 +116,5 @@ def load(directory: Path = TABLES) -> Tables:
         phrases,
         MappingProxyType({name: frozenset(words) for name, words in sets.items()}),
         MappingProxyType({name: tuple(items) for name, items in lists.items()}),
+        tuple(rules),
     )
