@@ -13,26 +13,26 @@ Neutral: the standard library and `disarm` only, so the client can read a foreig
 from __future__ import annotations
 
 import contextlib
-import html
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any, cast
-from urllib.parse import unquote
 
 # Persian and Urdu letters read as their Arabic counterparts, so one spelling of a word matches all three.
 ARABIC_FOLD = str.maketrans({"ک": "ك", "ی": "ي", "ى": "ي", "ہ": "ه", "ۃ": "ة", "ۀ": "ه", "ٹ": "ت", "ڈ": "د", "ڑ": "ر",
                              "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ؤ": "و", "ئ": "ي"})
 
 
+_ARABIC_LETTERS = re.compile("[\u0600-\u06ff]")
+
+
 def table_form(rx: str) -> str:
     """A table's line as texts are read: NFKC, Persian and Urdu letters as the Arabic ones."""
     if rx.isascii():
         return rx
-    for letter, folded in ARABIC_FOLD.items():  # one replacement a letter: faster than `translate` with a table
-        if chr(letter) in rx:
-            rx = rx.replace(chr(letter), str(folded))
-    return unicodedata.normalize("NFKC", rx)
+    if _ARABIC_LETTERS.search(rx):
+        rx = rx.translate(ARABIC_FOLD)
+    return rx if unicodedata.is_normalized("NFKC", rx) else unicodedata.normalize("NFKC", rx)
 
 
 class _LazyPattern:
@@ -243,9 +243,13 @@ def decoded(text: str) -> str:
         return text
     for _ in range(2):  # "&amp;#112;" is encoded twice; more layers are not a spelling anyone reads
         if "&" in text and _HTML_REFERENCE.search(text):
+            import html  # only a text with a character reference needs it (and its table of entities)
+
             text = html.unescape(text)
         if "%" in text and _PERCENT.search(text):
             with contextlib.suppress(UnicodeDecodeError):  # "20%de descuento": no escape, the text stays as written
+                from urllib.parse import unquote  # only a text with a percent-escape needs it
+
                 text = unquote(text, errors="strict")
     if not text.isascii():
         if _LETTER_SYMBOL_RANGE.search(text):

@@ -85,6 +85,7 @@ class _Matcher:
                     always.append(piece)
         self._always = tuple(always)
         self._compiled: dict[int, re.Pattern[str]] = {}
+        self._required: dict[int, str] = {}  # read the first time a text could begin the piece
         self.infix = lazy("|".join(infix))
         self.parts = lazy("|".join(parts))
 
@@ -105,7 +106,10 @@ class _Matcher:
                 chosen.update(self._by_prefix.get(head[:end], ()))
             for i in sorted(chosen):  # in table order: the first piece that matches wins
                 if i not in held:
-                    held[i] = required(self.pieces[i][1][3:-7]) in words
+                    run = self._required.get(i)
+                    if run is None:
+                        run = self._required[i] = required(self.pieces[i][1][3:-7])
+                    held[i] = run in words
                 if held[i]:
                     match = self._piece(i).match(words, at)
                     if match:

@@ -21,6 +21,7 @@ from askback.guard.fold import table_form
 TABLES = Path(__file__).with_name("tables")
 _FIRST = "common.txt"
 _NAME = re.compile(r"\{([A-Z_]+)\}")  # never a quantifier: those are digits
+_SPECIAL = frozenset("\\()[]{}|*+?.^$ #&~-")  # what `re.escape` would escape in a table's word
 _LITERAL = re.compile(r"[^\\()\[\]{}|*+?.^$]+")
 
 
@@ -57,7 +58,8 @@ def _trie(words: list[str]) -> str:
         node[""] = {}
 
     def render(node: dict[str, Any]) -> str:
-        branches = [re.escape(char) + render(child) for char, child in sorted(node.items()) if char]
+        branches = [(re.escape(char) if char in _SPECIAL else char) + render(child)
+                    for char, child in sorted(node.items()) if char]
         if not branches:
             return ""
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
@@ -104,12 +106,18 @@ def load(directory: Path = TABLES) -> Tables:
                 rules.extend(line.partition(" #")[0].strip() for line in lines)
             else:
                 raise ValueError(f"{path.name}: unknown header {header!r}")
-    named = {
-        name: "(?:" + (_trie(items) if all(_LITERAL.fullmatch(i) for i in items) else "|".join(items)) + ")"
-        for name, items in lists.items()
-    }
+    named: dict[str, str] = {}
+
+    def alternation(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in named:
+            items = lists[name]
+            named[name] = "(?:" + (_trie(items) if all(_LITERAL.fullmatch(i) for i in items) else "|".join(items)) + ")"
+        return named[name]
+
     phrases = tuple(
-        Phrase(label, kind, whole, tuple(_NAME.sub(lambda m: named[m.group(1)], line) for line in lines))
+        Phrase(label, kind, whole, tuple(_NAME.sub(alternation, line) if "{" in line else line
+                                         for line in lines))
         for label, kind, whole, lines in raw_phrases
     )
     return Tables(
