@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import re
 import unicodedata
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, cast
 
 # Persian and Urdu letters read as their Arabic counterparts, so one spelling of a word matches all three.
@@ -36,31 +36,21 @@ def table_form(rx: str) -> str:
 
 
 class _LazyPattern:
-    """A pattern compiled the first time it is used, then used as compiled (its methods are looked up once).
+    """A pattern compiled the first time it is used (then its methods are looked up once): for the patterns most
+    checks never reach, those for texts beyond ASCII and those that weigh a found phrase's neighbours."""
 
-    For the patterns most checks never reach: those that read only texts beyond ASCII, and those that weigh a
-    phrase's neighbours once a phrase was found. Compiling them all at import would cost a server's start-up
-    what a form in English never uses.
-    """
-
-    def __init__(self, source: str | Callable[[], str], flags: int = 0) -> None:
+    def __init__(self, source: str) -> None:
         self._source = source
-        self._flags = flags
-        self._compiled: re.Pattern[str] | None = None
 
     def __getattr__(self, name: str) -> Any:  # only for what is not an attribute yet
-        compiled = self._compiled
-        if compiled is None:
-            source = self._source if isinstance(self._source, str) else self._source()
-            compiled = self._compiled = re.compile(source, self._flags)
-            for method in ("search", "sub", "finditer", "fullmatch", "match", "findall"):
-                setattr(self, method, getattr(compiled, method))
+        compiled = re.compile(self._source)
+        for method in ("search", "sub", "finditer", "fullmatch", "match", "findall"):
+            setattr(self, method, getattr(compiled, method))
         return getattr(compiled, name)
 
 
-def lazy(source: str | Callable[[], str], flags: int = 0) -> re.Pattern[str]:
-    return cast("re.Pattern[str]", _LazyPattern(source, flags))
-
+def lazy(source: str) -> re.Pattern[str]:
+    return cast("re.Pattern[str]", _LazyPattern(source))
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -14,15 +14,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
 
 from askback.guard.fold import table_form
 
 TABLES = Path(__file__).with_name("tables")
 _FIRST = "common.txt"
 _NAME = re.compile(r"\{([A-Z_]+)\}")  # never a quantifier: those are digits
-_SPECIAL = frozenset("\\()[]{}|*+?.^$ #&~-")  # what `re.escape` would escape in a table's word
-_LITERAL = re.compile(r"[^\\()\[\]{}|*+?.^$]+")
 
 
 @dataclass(frozen=True)
@@ -45,27 +42,6 @@ class Tables:
     def pattern(self, name: str) -> str:
         """The list `name` as one regex alternation."""
         return "|".join(self.lists[name])
-
-
-def _trie(words: list[str]) -> str:
-    """Literal words as one regex factored by prefix ("pin|ping|pan" -> "p(?:an|in(?:g)?)"): `re` tries an
-    alternation's branches one by one, a factored one costs the longest common prefix at each position."""
-    root: dict[str, Any] = {}
-    for word in words:
-        node = root
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def render(node: dict[str, Any]) -> str:
-        branches = [(re.escape(char) if char in _SPECIAL else char) + render(child)
-                    for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return render(root)
 
 
 def _blocks(text: str, where: str) -> list[tuple[str, list[str]]]:
@@ -111,8 +87,7 @@ def load(directory: Path = TABLES) -> Tables:
     def alternation(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in named:
-            items = lists[name]
-            named[name] = "(?:" + (_trie(items) if all(_LITERAL.fullmatch(i) for i in items) else "|".join(items)) + ")"
+            named[name] = "(?:" + "|".join(lists[name]) + ")"
         return named[name]
 
     phrases = tuple(
