@@ -320,3 +320,22 @@ def test_cyrillic_leet_half_latin_words_cjk_masks_and_malay_requests_are_refused
                                   "The public part of your SSH key, starting with ssh-ed25519.", "Siła hasła"])
 def test_queue_tickets_product_keys_and_more_rules_are_ordinary(text: str) -> None:
     assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Which token do you want to buy? (e.g. USDC)", "Which tokens can I swap for ETH?", "ERC-20 token contract",
+    "The BEP-20 token to bridge", "lexer token kind", "the crypto token you hold most of",
+    "Time to live of the access token, in seconds", "TTL of the refresh token", "Access token time to live",
+    "What is the secret of your success?", "The secret behind their happiness", "the secret to a long life",
+])
+def test_a_token_traded_or_lexed_a_lifetime_and_the_secret_of_success_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Paste your access token", "Enter your token", "Paste the token you got after you buy a plan",
+    "Which token should we use? Paste it here", "the secret to call the API", "Your access token",
+    "Enter the secret of the webhook", "token", "Paste the access token you use, its time to live does not matter",
+])
+def test_those_words_leave_a_credential_asked_for(text: str) -> None:
+    assert credential_term(text) is not None

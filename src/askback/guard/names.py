@@ -144,6 +144,8 @@ def _matches(words: str) -> Iterator[tuple[int, int, int]]:
 _SETTING_NEAR = lazy(r"(?<!\w)(?:" + _TABLES.pattern("SETTINGS") + r")(?!\w)")
 _SETTING_PART = lazy(_TABLES.pattern("SETTING_PARTS"))
 _SETTING_INSIDE = lazy(_TABLES.pattern("SETTING_INSIDE"))
+_STATE = lazy(r"(?<!\w)(?:" + _TABLES.pattern("STATE") + r")(?!\w)|" + _TABLES.pattern("STATE_PARTS"))
+_REQUEST = lazy(r"(?<!\w)(?:" + _TABLES.pattern("REQUEST") + r")(?!\w)|" + _TABLES.pattern("REQUEST_PARTS"))
 _BOOLEAN_TAIL = tuple(S["BOOLEAN_TAIL"])
 _PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
 
@@ -175,6 +177,7 @@ _NAMED: dict[str, Check] = {
     "setting_part": lambda o: bool(_SETTING_PART.search(o.window)),
     "setting_inside": lambda o: " " not in o.matched and len(o.matched) > 9 and bool(_SETTING_INSIDE.search(o.matched)),
     "setting_of": _setting_of,
+    "asks": lambda o: any(_REQUEST.search(words) for words in o.text.readings),  # a request verb: enter, paste...
 }
 _RULES = parse(_TABLES.rules, S, _NAMED)
 
@@ -228,8 +231,6 @@ def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None
     return None
 
 
-_STATE = lazy(r"(?<!\w)(?:" + _TABLES.pattern("STATE") + r")(?!\w)|" + _TABLES.pattern("STATE_PARTS"))
-_REQUEST = lazy(r"(?<!\w)(?:" + _TABLES.pattern("REQUEST") + r")(?!\w)|" + _TABLES.pattern("REQUEST_PARTS"))
 
 
 def _states(readings: Sequence[str]) -> bool:
