@@ -99,3 +99,16 @@ def test_the_shipped_tables_hold_every_language_file_and_the_guard_reads_them() 
     assert {"common.txt", "context.txt", "sentences.txt", "rules.txt", "de.txt", "cjk.txt", "ar.txt", "hi.txt"} <= names
     assert (TABLES / "README").is_file()
     assert credential_term("Kennwort") == "password"
+
+
+def test_the_name_guard_loads_nothing_of_the_server() -> None:
+    """The client checks a foreign server's forms with the same guard, so it must not pull in the core or an SDK."""
+    import subprocess
+    import sys
+
+    server = ("askback.core", "askback.mcp", "askback.a2a", "askback.flow", "mcp", "a2a", "pydantic", "starlette")
+    code = ("import sys; from askback.guard import credential_term, field_credential; "
+            "assert credential_term('Enter your PIN') and field_credential('db_password', {}); "
+            f"print(' '.join(m for m in sys.modules if m.startswith({server!r})))")
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert loaded == []
