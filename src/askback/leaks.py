@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from askback.core.secrets import credential_term
+from askback.guard.names import credential_term
 
 _MAX_DEPTH = 8
 _MAX_STRINGS = 256

@@ -164,34 +164,54 @@ def test_the_message_uses_the_right_article() -> None:
     assert "an API key" in str(SecretInForm("tool 't'", "k", "API key"))
 
 
-def test_the_plain_reading_of_first_characters_agrees_with_re_on_every_phrase() -> None:
-    """The dispatcher reads most phrases' first characters from their text (start-up time); for every phrase of
-    the table, what it reads is what `re`'s own parser finds, and it reads nearly all of them."""
-    from askback.core import secret_table, secrets
+def test_matching_by_first_character_finds_what_one_alternation_of_every_phrase_finds() -> None:
+    """A word tries only the pieces that can begin with the text there and whose required characters the text holds
+    (both read from each piece's text): on every text of the corpora, that finds the same phrase at the same place
+    as one alternation of all pieces would."""
+    import re
 
-    pieces = [piece for _, piece in secrets._pieces() if secrets._infix_stem(piece) is None]
-    read = 0
-    for piece in pieces:
-        try:
-            plain = secret_table._plain_first_chars(piece)
-        except secret_table._Unread:
-            continue
-        read += 1
-        assert plain == secret_table._first_chars(piece), piece
-    assert read >= 0.9 * len(pieces)
+    from askback.guard import names
+    from tests.corpora import blind, blind2, blind3, final, heldout
+
+    texts = [e.text for corpus in (blind, blind2, blind3, final, heldout) for e in corpus.ENTRIES][::5]
+    assert len(texts) > 1000  # every fifth: one alternation of every piece is slow to try at every word
+    names._matches("warm up")
+    matcher = names._MATCHER
+    assert matcher is not None
+    whole = re.compile("|".join(f"(?P<g{i}>{piece})" for i, (_, piece) in enumerate(matcher.pieces)))
+    read = sum(names.prefixes(piece[3:-7], names._WIDTH) is not None for _, piece in matcher.pieces)
+    assert read >= 0.95 * len(matcher.pieces)  # nearly every piece is tried only where it can begin
+    for text in texts:
+        for words in names.readings(text, names._TYPOS):
+            expected = []
+            for start in re.finditer(r"(?<!\w)\w", words):
+                match = whole.match(words, start.start())
+                if match and match.lastgroup:
+                    expected.append((matcher.pieces[int(match.lastgroup[1:])][0], match.start(), match.end()))
+            assert [m for m in names._matches(words)][: len(expected)] == expected, words
 
 
-@pytest.mark.parametrize("rx, first", [
-    ("(?:ab?c|d*e)(?!\\w)", {"a", "d", "e"}), ("(?:x+y)", {"x"}), ("(?:(?:a|b)?c)", {"a", "b", "c"}),
-    ("(?:a?)", None), ("(?:a\\w*|b[cd])(?!\\w)", {"a", "b"}),
+@pytest.mark.parametrize("rx, begins", [
+    ("ab?c|d*e", None), ("x+y", {"x"}), ("(?:a|b)?c", {"ac", "bc", "c"}), ("a?", None), ("a\\w*|b[cd]", {"a", "b"}),
+    ("\\wa", None), ("[ab]c", None), ("(?=a)bcd", {"bcd"}), ("(?i)abc", None), ("pass ?words?", {"pas"}),
+    ("(?:db|database) ?pass", {"db ", "dbp", "dat"}), ("\\d pin", {f"{d} p" for d in range(10)}), ("a{0,3}b", None),
+    ("(?<!x )mnemonics?(?! aid)", {"mne"}), ("pw", {"pw"}),
 ])
-def test_the_plain_reading_of_small_patterns(rx: str, first: set[str] | None) -> None:
-    from askback.core import secret_table
+def test_what_a_phrase_can_begin_with(rx: str, begins: set[str] | None) -> None:
+    """Read from the phrase's text; anything not read shortens a beginning (more words tried, never fewer)."""
+    from askback.guard.prefixes import prefixes
 
-    assert secret_table._plain_first_chars(rx) == (None if first is None else frozenset(first)) == secret_table._first_chars(rx)
-    for unread in ("(?:\\wa)", "(?:[ab]c)", "(?:a??)", "(?=a)b", "(?i)abc"):
-        with pytest.raises(secret_table._Unread):
-            secret_table._plain_first_chars(unread)
+    assert prefixes(rx, 3) == (None if begins is None else frozenset(begins))
+
+
+@pytest.mark.parametrize("rx, run", [
+    ("(?:access|api) ?tokens?", "token"), ("pass ?words?", "pass"), ("a|b", ""), ("x+yz", "yz"),
+    ("(?:kod|code)[^|]{0,40}sms", "sms"), ("cvv ?2?", "cvv"), ("\\w*(?:a|b)\\w*", ""),
+])
+def test_the_characters_every_match_of_a_phrase_holds(rx: str, run: str) -> None:
+    from askback.guard.prefixes import required
+
+    assert required(rx) == run
 
 
 @pytest.mark.parametrize("text", [
@@ -299,3 +319,22 @@ def test_cyrillic_leet_half_latin_words_cjk_masks_and_malay_requests_are_refused
                                   "The public part of your SSH key, starting with ssh-ed25519.", "Siła hasła"])
 def test_queue_tickets_product_keys_and_more_rules_are_ordinary(text: str) -> None:
     assert credential_term(text) is None, text
+
+
+@pytest.mark.parametrize("text", [
+    "Which token do you want to buy? (e.g. USDC)", "Which tokens can I swap for ETH?", "ERC-20 token contract",
+    "The BEP-20 token to bridge", "lexer token kind", "the crypto token you hold most of",
+    "Time to live of the access token, in seconds", "TTL of the refresh token", "Access token time to live",
+    "What is the secret of your success?", "The secret behind their happiness", "the secret to a long life",
+])
+def test_a_token_traded_or_lexed_a_lifetime_and_the_secret_of_success_are_ordinary(text: str) -> None:
+    assert credential_term(text) is None
+
+
+@pytest.mark.parametrize("text", [
+    "Paste your access token", "Enter your token", "Paste the token you got after you buy a plan",
+    "Which token should we use? Paste it here", "the secret to call the API", "Your access token",
+    "Enter the secret of the webhook", "token", "Paste the access token you use, its time to live does not matter",
+])
+def test_those_words_leave_a_credential_asked_for(text: str) -> None:
+    assert credential_term(text) is not None

@@ -28,10 +28,9 @@ SERVING = re.compile(r"^askback: serving .* at (http://\S+)$")
 IMPORTED = re.compile(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$")
 SDK_MODULES = ("mcp", "mcp_types", "a2a")  # the MCP SDK (server and types) and the A2A SDK
 # What a server of this app never needs before its first answer: the client's code, the out-of-band pages (no
-# secret or approval here), the SQLite backend (the store is memory://), the secret guard's table reader (its
-# snapshot is current) and the answer guard (no answer yet).
+# secret or approval here), the SQLite backend (the store is memory://) and the answer guard (no answer yet).
 UNNEEDED = ("askback.cli.client", "askback.client.client", "askback.web.pages", "askback.stores.sqlite", "sqlite3",
-            "askback.core.secret_table", "askback.leaks")
+            "askback.leaks")
 
 APP = '''
 from typing import Annotated

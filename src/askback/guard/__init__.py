@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from askback._lazy import lazy_names
-from askback.core.secrets import (
+from askback.guard.names import (
     SecretInForm,
     credential_request,
     credential_term,

@@ -1,0 +1,103 @@
+"""Reading the name guard's tables (`guard/tables/*.txt`, format in `guard/tables/README`).
+
+Four kinds of block, each a header line and the lines under it up to the next header:
+`@phrase label | kind | word|part` (one regex alternative a line), `@set NAME` (words separated by spaces),
+`@list NAME` (one regex alternative a line, named: `{NAME}` inside a phrase line stands for all of them), and
+`@rules` (one rule a line, read by `askback.guard.rules`; ` #` starts a comment).
+`common.txt` is read first, then the other files by name: at one position of a text the first phrase that matches
+wins, so the order of the blocks is the order of the table.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from askback.guard.fold import table_form
+
+TABLES = Path(__file__).with_name("tables")
+_FIRST = "common.txt"
+_NAME = re.compile(r"\{([A-Z_]+)\}")  # never a quantifier: those are digits
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One credential phrase of a table: what it asks for, how its neighbours are weighed, where it may match."""
+
+    label: str  # what the question asks for ("password", "API key"...)
+    kind: str  # which rules weigh its neighbours (`rules.txt`)
+    whole: bool  # matched as whole words (True) or anywhere, for scripts written without spaces (False)
+    alternatives: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Tables:
+    phrases: tuple[Phrase, ...]
+    sets: MappingProxyType[str, frozenset[str]]
+    lists: MappingProxyType[str, tuple[str, ...]]
+    rules: tuple[str, ...]  # read by `askback.guard.rules`
+
+    def pattern(self, name: str) -> str:
+        """The list `name` as one regex alternation."""
+        return "|".join(self.lists[name])
+
+
+def _blocks(text: str, where: str) -> list[tuple[str, list[str]]]:
+    blocks: list[tuple[str, list[str]]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("@"):
+            blocks.append((line, []))
+        elif not blocks:
+            raise ValueError(f"{where}:{number}: a line before any @phrase, @set or @list header")
+        else:
+            blocks[-1][1].append(table_form(line))
+    return blocks
+
+
+def load(directory: Path = TABLES) -> Tables:
+    """Every table in `directory`, `common.txt` first."""
+    files = sorted(directory.glob("*.txt"), key=lambda p: (p.name != _FIRST, p.name))
+    raw_phrases: list[tuple[str, str, bool, list[str]]] = []
+    sets: dict[str, set[str]] = {}
+    lists: dict[str, list[str]] = {}
+    rules: list[str] = []
+    for path in files:
+        for header, lines in _blocks(path.read_text(encoding="utf-8"), path.name):
+            what, _, rest = header[1:].partition(" ")
+            if what == "phrase":
+                label, kind, mode = (part.strip() for part in rest.split("|"))
+                if mode not in ("word", "part"):
+                    raise ValueError(f"{path.name}: {header!r}: the mode is 'word' or 'part'")
+                raw_phrases.append((label, kind, mode == "word", lines))
+            elif what == "set":
+                sets.setdefault(rest.strip(), set()).update(w for line in lines for w in line.split())
+            elif what == "list":
+                lists.setdefault(rest.strip(), []).extend(lines)
+            elif what == "rules":
+                rules.extend(line.partition(" #")[0].strip() for line in lines)
+            else:
+                raise ValueError(f"{path.name}: unknown header {header!r}")
+    named: dict[str, str] = {}
+
+    def alternation(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name not in named:
+            named[name] = "(?:" + "|".join(lists[name]) + ")"
+        return named[name]
+
+    phrases = tuple(
+        Phrase(label, kind, whole, tuple(_NAME.sub(alternation, line) if "{" in line else line
+                                         for line in lines))
+        for label, kind, whole, lines in raw_phrases
+    )
+    return Tables(
+        phrases,
+        MappingProxyType({name: frozenset(words) for name, words in sets.items()}),
+        MappingProxyType({name: tuple(items) for name, items in lists.items()}),
+        tuple(rules),
+    )
