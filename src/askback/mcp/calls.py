@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from askback.app import App
-from askback.core.errors import INTERNAL_ERROR, INVALID_PARAMS, AskbackError
+from askback.core.errors import INTERNAL_ERROR, INVALID_PARAMS, AskbackError, SecretInForm
 from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.spec import Spec
 from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Refused, Round, Step
-from askback.guard import SecretInForm
 from askback.mcp import wire
 
 logger = logging.getLogger("askback.mcp")
