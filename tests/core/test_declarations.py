@@ -22,9 +22,7 @@ from askback.core.errors import AskbackError
 from askback.core.guarding import Finding, declared_secret, guard_form
 from askback.core.kinds import ChoiceParam, ConfirmParam, SecretParam, ValueParam
 from askback.core.outcomes import Ask as Asked
-from askback.core.outcomes import Need
-from askback.core.outcomes import Refuse
-from askback.core.questions import FormQuestion
+from askback.core.outcomes import Need, Refuse
 from askback.core.spec import SpecError, build_spec
 from askback.core.work import UnsafeQuestion, choice_question, confirm_question, value_question
 from askback.guard import GUARD, SecretInForm, answer_problem
@@ -171,7 +169,8 @@ def test_a_choice_reads_the_same_and_takes_the_same_override() -> None:
 
 
 def test_a_confirmation_takes_the_override_and_still_reads_the_callers_value() -> None:
-    def rotate(service: str, ok: Annotated[bool, Confirm("Rotate the secret of {service}?", not_secret=True)]) -> None: ...
+    def rotate(service: str,
+               ok: Annotated[bool, Confirm("Rotate the secret of {service}?", not_secret=True)]) -> None: ...
 
     spec = tool(rotate)
     assert isinstance(spec.param("ok"), ConfirmParam)
@@ -224,7 +223,7 @@ def test_the_answer_guard_still_reads_the_answer_to_a_question_declared_not_secr
 
 # -- work questions -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("text", ORDINARY)
-def test_a_work_question_reading_like_a_credential_is_refused_with_both_fixes_and_asked_once_declared(text: str) -> None:
+def test_a_work_question_reading_like_a_credential_is_refused_with_both_fixes_and_asked_declared(text: str) -> None:
     with pytest.raises(UnsafeQuestion) as info:
         value_question(text, str, guard=GUARD)
     assert "askback.Secret" in str(info.value) and "not_secret=True" in str(info.value)
