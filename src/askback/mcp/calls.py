@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from askback.app import App
-from askback.core.errors import INTERNAL_ERROR, INVALID_PARAMS, AskbackError, SecretInForm
+from askback.core.errors import INTERNAL_ERROR, INVALID_PARAMS, AskbackError
 from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.spec import Spec
 from askback.core.text import one_line
@@ -130,7 +130,7 @@ class Calls:
     async def _play(self, spec: Spec, rnd: Round, play: Play | None) -> Step:
         try:
             return await (play or self.flow.step)(spec, rnd)
-        except (AskbackError, SecretInForm, RpcError):
+        except (AskbackError, RpcError):  # SecretInForm is one: its wire mapping shows it
             raise
         except Exception as exc:
             if _is_sdk_error(exc):
