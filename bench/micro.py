@@ -119,7 +119,8 @@ def askback_layers() -> dict[str, float]:
     from pydantic import Field
 
     import askback
-    from askback.core.decide import CallInput, decide, guard_form
+    from askback.core.decide import CallInput, decide
+    from askback.core.guarding import guard_form
     from askback.flow import Flow, Round
     from askback.mcp import wire
     from askback.mcp.guard import check_retry_fields
@@ -145,7 +146,8 @@ def askback_layers() -> dict[str, float]:
 
     first = loop.run_until_complete(flow.step(spec, Round("tools/call", "greet", args, None, None, caps)))
     state = first.state  # type: ignore[union-attr]
-    r1 = decide(spec, CallInput(arguments=args, caps=caps))
+    guard = app.runtime.guard
+    r1 = decide(spec, CallInput(arguments=args, caps=caps, guard=guard))
     progress = r1.progress  # type: ignore[union-attr]
     envelope = app.runtime.codec.open(state, app.runtime.binding(Round("tools/call", "greet", args)))
     params2 = {"name": "greet", "arguments": args, "inputResponses": answer, "requestState": state}
@@ -153,8 +155,9 @@ def askback_layers() -> dict[str, float]:
     costs = {
         "flow_step_both_rounds": per_call_us(two_steps, n=1000),
         "decide_both_rounds": per_call_us(
-            lambda: (decide(spec, CallInput(arguments=args, caps=caps)),
-                     decide(spec, CallInput(arguments=args, responses=answer, progress=progress, caps=caps)))),
+            lambda: (decide(spec, CallInput(arguments=args, caps=caps, guard=guard)),
+                     decide(spec, CallInput(arguments=args, responses=answer, progress=progress, caps=caps,
+                                            guard=guard)))),
         "seal_and_open": per_call_us(
             lambda: app.runtime.codec.open(app.runtime.codec.seal(app.runtime.codec.new_envelope(progress, None),
                                                                   binding), binding)),
@@ -162,7 +165,8 @@ def askback_layers() -> dict[str, float]:
             lambda: (app.runtime.binding(Round("tools/call", "greet", args)),
                      app.runtime.binding(Round("tools/call", "greet", args)))),
         # Flow memoises the guard per question, so a server pays this once per distinct question, not per round.
-        "secret_guard_uncached": per_call_us(lambda: guard_form(r1.questions[0])),  # type: ignore[union-attr,arg-type]
+        "secret_guard_uncached": per_call_us(
+            lambda: guard_form(guard, r1.questions[0].schema, message=r1.questions[0].message)),  # type: ignore[union-attr]
         "retry_fields_guard_round_2": per_call_us(lambda: check_retry_fields(params2)),
         "wire_results_both_rounds": per_call_us(
             lambda: (wire.input_required(r1.questions, state),  # type: ignore[union-attr]

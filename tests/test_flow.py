@@ -12,6 +12,7 @@ from askback.core.errors import InvalidRequestState, Rejection
 from askback.core.spec import build_spec
 from askback.core.state import Keyring, StateCodec, StatePolicy
 from askback.flow import Asking, Finished, Flow, LiveSession, Refused, Round, Runtime
+from askback.guard import GUARD
 from askback.stores import MemoryStore, SQLiteStore
 from askback.types import Capabilities
 
@@ -22,7 +23,7 @@ EVERYTHING = Capabilities.everything()
 def runtime(store: Any = None) -> Runtime:
     clock = StatePolicy().now
     return Runtime(audience="flow-test", codec=StateCodec(Keyring.from_text(KEY)), store=store or MemoryStore(),
-                   clock=clock)
+                   clock=clock, guard=GUARD)
 
 
 def accounts(caller: askback.Caller) -> list[str]:
@@ -38,7 +39,7 @@ def pay(amount: int, account: Annotated[str, askback.OneOf(accounts)],
     return "paid"
 
 
-PAY = build_spec(pay, kind="tool", once=True)
+PAY = build_spec(pay, kind="tool", once=True, guard=GUARD)
 
 
 def test_a_sealed_flow_runs_once_and_a_replay_is_refused() -> None:

@@ -15,12 +15,11 @@ from askback.types import Capabilities
 if TYPE_CHECKING:
     from askback.app import App, Request
     from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
-    from askback.core.errors import Declined
+    from askback.core.errors import Declined, SecretInForm
     from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample, Secret, Work
     from askback.core.spec import SpecError, UnaskableWarning
     from askback.core.state import Keyring
     from askback.errors import ToolError
-    from askback.guard import SecretInForm
 
 _WHERE = {
     "App": "askback.app",
@@ -37,7 +36,7 @@ _WHERE = {
     "Secret": "askback.core.markers",
     "Work": "askback.core.markers",
     "Declined": "askback.core.errors",
-    "SecretInForm": "askback.guard",
+    "SecretInForm": "askback.core.errors",
     "SpecError": "askback.core.spec",
     "UnaskableWarning": "askback.core.spec",
     "Keyring": "askback.core.state",

@@ -17,6 +17,7 @@ from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.spec import Resume, Spec, SpecError, TaskSupport, build_spec
 from askback.core.state import DEFAULT_MAX_STATE_BYTES, KeyConfigError, Keyring, StateCodec, StatePolicy
 from askback.flow import Runtime
+from askback.guard import GUARD
 from askback.outofband import OutOfBand
 from askback.stores import Store, open_store, sealers
 
@@ -138,7 +139,7 @@ class App:
         def register(f: F) -> F:
             spec = build_spec(
                 f, kind="tool", name=name, title=title, description=description, once=once, namespace=namespace,
-                task=task, resume=resume,
+                task=task, resume=resume, guard=GUARD,
             )
             self._add(self.tools, spec)
             return f
@@ -170,7 +171,9 @@ class App:
         """Register a prompt. It returns a string, a list of messages, or a full `prompts/get` result."""
 
         def register(f: F) -> F:
-            spec = build_spec(f, kind="prompt", name=name, title=title, description=description, namespace=namespace)
+            spec = build_spec(
+                f, kind="prompt", name=name, title=title, description=description, namespace=namespace, guard=GUARD
+            )
             self._add(self.prompts, spec)
             return f
 
@@ -198,6 +201,7 @@ class App:
                 uri_template=uri_template,
                 mime_type=mime_type,
                 namespace=namespace,
+                guard=GUARD,
             )
             self._add(self.resources, spec)
             return f
@@ -251,6 +255,7 @@ class App:
             max_rounds=self.max_rounds,
             out_of_band=OutOfBand(store, keyring, self.policy.now),
             answer_guard=_answer_problem,
+            guard=GUARD,
             public_url=self._public_url or os.environ.get("ASKBACK_PUBLIC_URL") or None,
         )
 

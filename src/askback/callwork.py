@@ -18,6 +18,7 @@ from typing import Any
 
 from askback.core.decide import AnswerGuard
 from askback.core.errors import Declined, NeedsTask, ToolError
+from askback.core.guarding import Guard
 from askback.core.markers import Option, Work
 from askback.core.questions import Question
 from askback.core.text import render
@@ -49,13 +50,22 @@ class InlineWork(Work):
             "declaring the tasks extension (io.modelcontextprotocol/tasks). Nothing more was done."
         )
 
-    async def confirm(self, text: str, **values: Any) -> bool:
+    async def confirm(self, text: str, *, not_secret: bool = False, **values: Any) -> bool:
         raise self._cannot()
 
-    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
+    async def choose(
+        self,
+        text: str,
+        options: Sequence[Option | str | int | float | bool],
+        *,
+        not_secret: bool = False,
+        **values: Any,
+    ) -> Any:
         raise self._cannot()
 
-    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
+    async def ask(
+        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
+    ) -> Any:
         raise self._cannot()
 
     async def status(self, text: str, **values: Any) -> None:
@@ -72,9 +82,10 @@ class ConversedWork(Work):
     `work.status` text to the client, if the request asked for progress (else it is not shown).
     """
 
-    def __init__(self, tool: str, ask: AskOne, *, can_ask: bool, answer_guard: AnswerGuard, max_asks: int,
-                 status: Status | None = None) -> None:
+    def __init__(self, tool: str, ask: AskOne, *, can_ask: bool, answer_guard: AnswerGuard, guard: Guard,
+                 max_asks: int, status: Status | None = None) -> None:
         self._tool = tool
+        self._guard = guard
         self._ask_one = ask
         self._can_ask = can_ask
         self._answer_guard = answer_guard
@@ -82,15 +93,28 @@ class ConversedWork(Work):
         self._status = status
         self._ordinal = 0
 
-    async def confirm(self, text: str, **values: Any) -> bool:
-        reading = await self._ask(lambda: confirm_question(text, values))
+    async def confirm(self, text: str, *, not_secret: bool = False, **values: Any) -> bool:
+        reading = await self._ask(lambda: confirm_question(text, values, guard=self._guard, not_secret=not_secret))
         return isinstance(reading, Accepted) and bool(reading.value)
 
-    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
-        return self._value(await self._ask(lambda: choice_question(text, options, values)))
+    async def choose(
+        self,
+        text: str,
+        options: Sequence[Option | str | int | float | bool],
+        *,
+        not_secret: bool = False,
+        **values: Any,
+    ) -> Any:
+        return self._value(
+            await self._ask(lambda: choice_question(text, options, values, guard=self._guard, not_secret=not_secret))
+        )
 
-    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
-        return self._value(await self._ask(lambda: value_question(text, kind, values, field=field)))
+    async def ask(
+        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
+    ) -> Any:
+        return self._value(await self._ask(
+            lambda: value_question(text, kind, values, field=field, guard=self._guard, not_secret=not_secret)
+        ))
 
     async def status(self, text: str, **values: Any) -> None:
         if self._status is not None:

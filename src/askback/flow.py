@@ -24,15 +24,16 @@ from typing import Any, Protocol
 import anyio
 
 from askback.callwork import AskOne, ConversedWork, InlineWork, Status
-from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, CallInput, decide, guard_form, no_answer_guard
+from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, CallInput, CheckedForms, decide, no_answer_guard
 from askback.core.errors import Declined, InvalidRequestState, Rejection, StoreInDoubt, StoreUnavailable
 from askback.core.forms import AnswerInvalid
+from askback.core.guarding import Guard
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller, Option, Secret, Work
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import Ask, Complete, Need, Refuse
 from askback.core.progress import Progress
-from askback.core.questions import FormQuestion, Question, UrlQuestion
+from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.state import Binding, Envelope, StateCodec, arguments_digest, b64url, binding_prefix
 from askback.core.text import one_line
@@ -55,6 +56,7 @@ class Runtime:
     answer_guard: AnswerGuard = no_answer_guard
     out_of_band: OutOfBand | None = None
     public_url: str | None = None  # where a person's browser reaches askback's pages
+    guard: Guard = field(kw_only=True)  # the secret guard every form is checked with (`askback.guard.GUARD`)
     # (method, target) -> the binding's fixed prefix: the same for every round of a tool, so computed once.
     _prefixes: dict[tuple[str, str], bytes] = field(default_factory=dict, repr=False, compare=False)
 
@@ -206,15 +208,7 @@ class Flow:
     def __init__(self, runtime: Runtime) -> None:
         self.runtime = runtime
         # Forms already checked by the secret guard, by fingerprint (same fingerprint, same fields and text).
-        self._guarded: dict[str, str | None] = {}
-
-    def _guard(self, question: FormQuestion) -> str | None:
-        if question.fingerprint in self._guarded:
-            return self._guarded[question.fingerprint]
-        if len(self._guarded) >= 4096:
-            self._guarded.clear()
-        term = self._guarded[question.fingerprint] = guard_form(question)
-        return term
+        self._guarded: CheckedForms = {}
 
     async def step(self, spec: Spec, rnd: Round, holder: Holder | None = None, work: Work | None = None) -> Step:
         """Play one round; progress comes from (and goes back to) `holder` (a sealed token by default).
@@ -264,8 +258,9 @@ class Flow:
             options=options,
             marks=marks,
             max_rounds=runtime.max_rounds,
-            form_guard=self._guard,
             answer_guard=runtime.answer_guard,
+            guard=runtime.guard,
+            checked=self._guarded,
         )
         for _ in range(len(spec.params) + 1):
             outcome = decide(spec, call)
@@ -310,7 +305,8 @@ class Flow:
         """
         holder = LiveSession()
         work = ConversedWork(spec.name, ask, can_ask=rnd.caps.form, answer_guard=self.runtime.answer_guard,
-                             max_asks=self.runtime.max_rounds, status=status) if spec.work_param is not None else None
+                             guard=self.runtime.guard, max_asks=self.runtime.max_rounds,
+                             status=status) if spec.work_param is not None else None
         responses: dict[str, Any] | None = None
         accepted: dict[str, tuple[UrlQuestion, Any]] = {}  # fingerprint -> (question, its answer)
         waited = 0.0

@@ -13,6 +13,7 @@ from askback.core.outcomes import Need, Outcome
 from askback.core.progress import Progress
 from askback.core.questions import Question
 from askback.core.spec import Spec
+from askback.guard import GUARD
 from askback.types import Capabilities
 
 Answerer = Callable[[Question], Any]
@@ -24,7 +25,7 @@ def play(spec: Spec, arguments: Mapping[str, Any], *, responses: Mapping[str, An
     """One round, running option providers as `askback.flow` does."""
     options: dict[str, list[Option]] = {}
     while True:
-        outcome = decide(spec, CallInput(arguments=arguments, responses=responses, progress=progress,
+        outcome = decide(spec, CallInput(guard=GUARD, arguments=arguments, responses=responses, progress=progress,
                                          caps=caps or Capabilities.everything(), principal=principal,
                                          options=options, max_rounds=max_rounds))
         if not isinstance(outcome, Need):

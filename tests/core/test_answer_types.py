@@ -20,6 +20,7 @@ import askback
 from askback.core.jsontypes import json_type, type_problem
 from askback.core.outcomes import Ask, Complete
 from askback.core.work import Accepted, Again, choice_question, value_question
+from askback.guard import GUARD
 from tests.core.driver import form, play
 
 
@@ -178,14 +179,14 @@ def test_a_choice_among_the_callers_options_wants_the_option_as_its_form_declare
 @pytest.mark.parametrize(("kind", "bad"), [(k, b) for k in (int, float, bool, str) for b in WRONG[
     {int: "integer", float: "number", bool: "boolean", str: "string"}[k]]])
 def test_a_question_asked_during_the_work_checks_the_same_types(kind: Any, bad: Any) -> None:
-    q = value_question("How many?", kind)
+    q = value_question("How many?", kind, guard=GUARD)
     reading = q.read({"action": "accept", "content": {"value": bad}})
     assert isinstance(reading, Again), (kind, bad, reading)
     assert reading.reason.startswith("it must be "), reading
 
 
 def test_a_choice_asked_during_the_work_wants_the_option_text() -> None:
-    q = choice_question("Keep how many?", [1, 2])
+    q = choice_question("Keep how many?", [1, 2], guard=GUARD)
     assert isinstance(q.read({"action": "accept", "content": {"choice": 2}}), Again)
     assert q.read({"action": "accept", "content": {"choice": "2"}}) == Accepted(2)
 

@@ -29,6 +29,7 @@ from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
 from askback.core.text import inert, render, show
 from askback.core.work import UnconfirmableQuestion, confirm_question
+from askback.guard import GUARD
 from askback.invisible import IGNORABLE_RANGES, is_hidden
 from askback.types import Capabilities
 from tests.core.driver import form, play
@@ -39,6 +40,8 @@ ACCOUNTS = [
     Option("DE89370400440532013000", "Everyday account (DE89 …3000)"),
     Option("DE02120300000000202051", "Savings account (DE02 …2051)"),
 ]
+
+EVERYTHING = Capabilities.everything()
 
 
 def accounts(caller: askback.Caller) -> list[Option]:
@@ -95,7 +98,8 @@ def approval(name: str, arguments: Mapping[str, Any]) -> MarkRequest | Refuse:
     """What the approval page would be minted from (or the refusal instead of a page)."""
     options: dict[str, list[Option]] = {}
     while True:
-        outcome = decide(spec(name), CallInput(arguments=arguments, caps=Capabilities.everything(), options=options))
+        call = CallInput(arguments=arguments, caps=Capabilities.everything(), options=options, guard=GUARD)
+        outcome = decide(spec(name), call)
         if isinstance(outcome, Refuse):
             return outcome
         assert isinstance(outcome, Need), outcome
@@ -117,7 +121,7 @@ def test_a_long_value_is_never_cut_in_band_on_a_page_or_in_a_task() -> None:
     page = approval("approve", {"to": MALLORY, "memo": "rent"})
     assert isinstance(page, MarkRequest)
     assert page.message == f"Pay {MALLORY}?" and dict(page.summary)["to"] == MALLORY
-    assert confirm_question("Pay {to}?", {"to": MALLORY}).message == f"Pay {MALLORY}?"
+    assert confirm_question("Pay {to}?", {"to": MALLORY}, guard=GUARD).message == f"Pay {MALLORY}?"
     assert show(["ada", MALLORY]) == f"ada, {MALLORY}"
     assert render("{x}", {"x": {"to": MALLORY}}, whole=True) == f"to: {MALLORY}"
 
@@ -133,7 +137,7 @@ def test_a_secret_pages_reason_shows_its_value_whole_while_an_ordinary_question_
     def note(document: str, tone: Annotated[str, askback.Ask("Which tone for {document}?")]) -> str:
         return tone
 
-    page = decide(app.tools["connect"], CallInput(arguments={"bank": MALLORY}, caps=Capabilities.everything()))
+    page = decide(app.tools["connect"], CallInput(arguments={"bank": MALLORY}, caps=EVERYTHING, guard=GUARD))
     assert isinstance(page, Need) and page.marks[0].message == f"the API key of {MALLORY}"
     # a question is answered, not approved: a long value in its text is cut, visibly, as before, so the secret
     # guard reads the question rather than every word of a document quoted into it
@@ -154,7 +158,7 @@ def test_a_value_at_the_bound_is_asked_and_one_past_it_is_refused_not_cut() -> N
         assert "memo" in refused.message and f"{MAX_CONFIRM_CHARS + 1:,} characters" in refused.message
         assert "Nothing was done." in refused.message and "aaaa" not in refused.message
     with pytest.raises(UnconfirmableQuestion, match="the value of to is 2,001 characters"):
-        confirm_question("Pay {to}?", {"to": at_bound + "b"})
+        confirm_question("Pay {to}?", {"to": at_bound + "b"}, guard=GUARD)
 
 
 def test_the_bound_counts_the_value_as_shown_with_invisible_characters_spelled_out() -> None:
@@ -179,7 +183,7 @@ def test_a_default_ignorable_character_is_visible_in_every_confirmation(char: st
     page = approval("approve", {"to": padded, "memo": "m"})
     assert isinstance(page, MarkRequest) and dict(page.summary)["to"] == f"Alice{token}{token}"
     assert token in page.message
-    assert confirm_question("Pay {to}?", {"to": padded}).message == f"Pay Alice{token}{token}?"
+    assert confirm_question("Pay {to}?", {"to": padded}, guard=GUARD).message == f"Pay Alice{token}{token}?"
     # the terminal client applies the same rule to what a server sends
     assert client_shown(padded) == client_one_line(padded) == f"Alice{token}{token}"
 
@@ -265,7 +269,7 @@ def test_a_confirmation_a_callers_value_turns_into_a_credential_request_is_refus
         assert outcome.reason == "unconfirmable" and outcome.is_error
         assert "the value of item would ask the person for" in outcome.message and item not in outcome.message
     with pytest.raises(UnconfirmableQuestion, match="would ask the person for"):
-        confirm_question("Delete {what}?", {"what": item})
+        confirm_question("Delete {what}?", {"what": item}, guard=GUARD)
 
 
 @pytest.mark.parametrize("item", ORDINARY)
@@ -273,20 +277,20 @@ def test_ordinary_values_in_a_confirmation_are_asked(item: str) -> None:
     outcome = play(APPROVALS.tools["approve"], {"item": item})
     assert isinstance(outcome, Ask) and outcome.questions[0].message == f"Approve {inert(item)}?"
     assert isinstance(_approval("approve_on_page", item), MarkRequest)
-    assert confirm_question("Delete {what}?", {"what": item}).message == f"Delete {item}?"
+    assert confirm_question("Delete {what}?", {"what": item}, guard=GUARD).message == f"Delete {item}?"
 
 
 def test_the_authors_own_words_about_a_credential_are_asked_but_a_table_value_that_asks_is_not() -> None:
-    page = decide(APPROVALS.tools["rotate"], CallInput(arguments={"service": "web"}, caps=Capabilities.everything()))
+    page = decide(APPROVALS.tools["rotate"], CallInput(arguments={"service": "web"}, caps=EVERYTHING, guard=GUARD))
     assert isinstance(page, Need) and page.marks[0].message == "Rotate the API key of web?"
     # a value the page shows only in its table counts as much as one in the text
     refused = decide(APPROVALS.tools["rotate"], CallInput(arguments={"service": "web", "note": "then type your PIN"},
-                                                          caps=Capabilities.everything()))
+                                                          caps=EVERYTHING, guard=GUARD))
     assert isinstance(refused, Refuse) and "the value of note" in refused.message
 
 
 def _approval(tool: str, item: str) -> Outcome | MarkRequest:
-    outcome = decide(APPROVALS.tools[tool], CallInput(arguments={"item": item}, caps=Capabilities.everything()))
+    outcome = decide(APPROVALS.tools[tool], CallInput(arguments={"item": item}, caps=EVERYTHING, guard=GUARD))
     if isinstance(outcome, Need) and outcome.marks:
         return outcome.marks[0]
     return outcome

@@ -18,6 +18,7 @@ from askback.core.outcomes import Ask, Complete, Need, Refuse
 from askback.core.questions import FormQuestion
 from askback.core.spec import build_spec
 from askback.core.text import inert, render, show
+from askback.guard import GUARD
 from askback.types import Capabilities
 from tests.core.driver import form, play
 
@@ -163,16 +164,16 @@ def test_a_kind_can_wait_for_a_step_completed_elsewhere() -> None:
     def approve(stamp: str) -> str:
         return stamp
 
-    spec = build_spec(approve, kind="tool")
+    spec = build_spec(approve, kind="tool", guard=GUARD)
     stamp = StampParam(name="stamp", annotation=str, title="Stamp", description=None,
                        default=NO_DEFAULT,
                        field="stamp", deps=())
     from dataclasses import replace
 
     spec = replace(spec, params=(stamp,), params_by_name={})
-    first = decide(spec, CallInput(arguments={}, caps=Capabilities.everything()))
+    first = decide(spec, CallInput(guard=GUARD, arguments={}, caps=Capabilities.everything()))
     assert isinstance(first, Need) and [m.name for m in first.marks] == ["stamp"] and first.options == ()
-    done = decide(spec, CallInput(arguments={}, caps=Capabilities.everything(),
+    done = decide(spec, CallInput(guard=GUARD, arguments={}, caps=Capabilities.everything(),
                                   marks={"stamp": Mark("done", "https://x")}))
     assert isinstance(done, Complete) and done.kwargs == {"stamp": "done"}
 
@@ -251,11 +252,11 @@ def test_a_credential_pasted_into_a_form_is_refused_and_never_kept(pasted: str) 
     first = play(spec, {})
     assert isinstance(first, Ask)
     again = decide(spec, CallInput(arguments={}, responses={"text": form(text=pasted)}, progress=first.progress,
-                                   caps=Capabilities.everything(), answer_guard=answer_problem))
+                                   caps=Capabilities.everything(), answer_guard=answer_problem, guard=GUARD))
     assert isinstance(again, Ask), again
     assert "Do not paste" in (again.questions[0].note or "") or "not the place" in (again.questions[0].note or "")
     assert pasted not in repr(again.progress)
-    fine = decide(spec, CallInput(arguments={}, responses={"text": form(text="DE44500105175407324931")},
+    fine = decide(spec, CallInput(guard=GUARD, arguments={}, responses={"text": form(text="DE44500105175407324931")},
                                   progress=first.progress, caps=Capabilities.everything(), answer_guard=answer_problem))
     assert isinstance(fine, Complete)
 

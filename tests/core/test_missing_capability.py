@@ -16,6 +16,7 @@ from askback.core.decide import CallInput, decide
 from askback.core.errors import MissingCapability
 from askback.core.marks import Mark
 from askback.core.outcomes import Need, Refuse
+from askback.guard import GUARD
 from askback.types import Capabilities
 
 KEYS = ("form", "url", "sampling", "roots")
@@ -89,7 +90,7 @@ def _decide(tool: str, args: dict[str, Any], declared: frozenset[str]) -> Any:
     marks: dict[str, Mark] = {}
     while True:
         spec = APP.tools.get(tool) or APP.resources[tool]
-        out = decide(spec, CallInput(arguments=args, caps=_caps(declared), marks=marks))
+        out = decide(spec, CallInput(guard=GUARD, arguments=args, caps=_caps(declared), marks=marks))
         if not isinstance(out, Need):
             return out
         assert out.marks and not out.options, out
@@ -187,7 +188,7 @@ def test_a_value_no_request_can_send_and_no_form_can_ask_is_no_capability_to_dec
         def odd(key: str, blob: dict[str, list[int]]) -> str:
             return key
 
-    out = decide(app.resources["odd"], CallInput(arguments={"key": "k"}, caps=_caps(declared)))
+    out = decide(app.resources["odd"], CallInput(guard=GUARD, arguments={"key": "k"}, caps=_caps(declared)))
     assert isinstance(out, Refuse) and out.reason == "cannot_ask", out
     assert "again" not in out.message and "declare" not in out.message.split("blob (")[0], out.message
     assert "blob (cannot be asked in a form: " in out.message, out.message

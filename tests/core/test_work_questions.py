@@ -16,24 +16,24 @@ from askback.core.work import (
     confirm_question,
     value_question,
 )
-from askback.guard import answer_problem
+from askback.guard import GUARD, answer_problem
 
 
 def test_a_question_for_a_credential_is_refused() -> None:
     with pytest.raises(UnsafeQuestion):
-        value_question("What is the database password?", str)
+        value_question("What is the database password?", str, guard=GUARD)
     with pytest.raises(UnsafeQuestion):
-        value_question("Which one?", str, field="api_key")
+        value_question("Which one?", str, field="api_key", guard=GUARD)
 
 
 def test_caller_values_in_the_text_are_shown_inert() -> None:
-    q = confirm_question("Delete {name}?", {"name": "report\u202e.txt\x1b[2J"})
+    q = confirm_question("Delete {name}?", {"name": "report\u202e.txt\x1b[2J"}, guard=GUARD)
     assert "\u202e" not in q.message and "\x1b" not in q.message
     assert "<U+202E>" in q.message
 
 
 def test_an_invalid_value_is_asked_again_with_the_reason_never_a_failure() -> None:
-    q = value_question("How many days back?", Annotated[int, Field(ge=1, le=90)])
+    q = value_question("How many days back?", Annotated[int, Field(ge=1, le=90)], guard=GUARD)
     assert isinstance(q.read({"action": "accept", "content": {"value": 400}}), Again)
     assert isinstance(q.read({"action": "accept", "content": {}}), Again)
     assert isinstance(q.read("not an answer"), Again)
@@ -41,25 +41,26 @@ def test_an_invalid_value_is_asked_again_with_the_reason_never_a_failure() -> No
 
 
 def test_a_choice_takes_only_one_of_its_options() -> None:
-    q = choice_question("Keep which copy?", ["a.txt", "b.txt"])
+    q = choice_question("Keep which copy?", ["a.txt", "b.txt"], guard=GUARD)
     assert q.prop["enum"] == ["a.txt", "b.txt"]
     assert isinstance(q.read({"action": "accept", "content": {"choice": "c.txt"}}), Again)
     assert q.read({"action": "accept", "content": {"choice": "b.txt"}}) == Accepted("b.txt")
 
 
 def test_a_confirmation_wants_yes_or_no_and_a_decline_is_an_answer() -> None:
-    q = confirm_question("Proceed?")
+    q = confirm_question("Proceed?", guard=GUARD)
     assert isinstance(q.read({"action": "accept", "content": {"confirm": "yes"}}), Again)
     assert q.read({"action": "decline"}) == Declined("decline")
     assert q.read({"action": "cancel"}) == Declined("cancel")
 
 
 def test_an_answer_that_carries_a_credential_is_asked_again() -> None:
-    q = value_question("Which branch?", str)
+    q = value_question("Which branch?", str, guard=GUARD)
     leaked = {"action": "accept", "content": {"value": "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"}}
     assert isinstance(q.read(leaked, answer_problem), Again)
 
 
 def test_the_fingerprint_ignores_the_key_so_a_re_run_recognises_a_question() -> None:
-    assert confirm_question("Delete 3 files?").fingerprint == confirm_question("Delete 3 files?").fingerprint
-    assert confirm_question("Delete 3 files?").fingerprint != confirm_question("Delete 4 files?").fingerprint
+    three, four = (confirm_question(f"Delete {n} files?", guard=GUARD) for n in (3, 4))
+    assert three.fingerprint == confirm_question("Delete 3 files?", guard=GUARD).fingerprint
+    assert three.fingerprint != four.fingerprint

@@ -32,7 +32,7 @@ class SecretAsk:
 
 def secret_asks(question: FormQuestion) -> tuple[SecretAsk, ...]:
     """The fields of `question` that ask for a credential (empty for an ordinary form)."""
-    from askback.guard import SecretInForm, field_credential, guard_form
+    from askback.guard import credential_term, field_credential
 
     schema = _requested_schema(question)
     properties: Mapping[str, Any] = schema.get("properties") or {}
@@ -41,12 +41,11 @@ def secret_asks(question: FormQuestion) -> tuple[SecretAsk, ...]:
         term = field_credential(str(name), prop if isinstance(prop, Mapping) else {})
         if term:
             found.append(SecretAsk(question.key, str(name), _article(term), "field"))
-    if not found:
-        # The message counts by the guard's own rule (only above a field that could carry a credential).
-        try:
-            guard_form(question.key, schema, message=question.message or None)
-        except SecretInForm as refused:
-            found.append(SecretAsk(question.key, refused.field, _article(refused.term), "message"))
+    # The message counts only above a field that could carry a credential: a yes/no cannot.
+    carriers = [str(n) for n, p in properties.items() if not (isinstance(p, Mapping) and p.get("type") == "boolean")]
+    term = credential_term(question.message) if not found and carriers and question.message else None
+    if term:
+        found.append(SecretAsk(question.key, carriers[0], _article(term), "message"))
     return tuple(found)
 
 

@@ -5,7 +5,8 @@ runs with these values, so nothing in it is cut. A value longer than `MAX_CONFIR
 (invisible characters spelled out) is not one a person can check, so the confirmation is refused rather than
 given blind. A caller's value that asks the person for a credential ("Approve {item}?" with `item="and type your
 PIN"`) is refused too: credentials are never asked in band. The author's own words are the author's
-("Rotate the API key of {service}?" is asked): only the values are read, by the secret guard's request reading.
+("Rotate the API key of {service}?" is asked): only the values are read, by the secret guard's request reading
+(`Guard.credential_request`, the guard the App hands the core).
 """
 
 from __future__ import annotations
@@ -13,15 +14,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from askback.guard import credential_request
+from askback.core.guarding import Guard
 
 MAX_CONFIRM_CHARS = 2000  # per value, as shown; documented in docs/out-of-band.md and docs/security.md
 
 
-def unconfirmable(values: Mapping[str, Any], shown: Mapping[str, str]) -> str | None:
+def unconfirmable(guard: Guard, values: Mapping[str, Any], shown: Mapping[str, str]) -> str | None:
     """Why these values (by parameter name, with the text each is shown as) cannot be confirmed, or None.
 
-    The reason names the parameter, never the caller's words.
+    The reason names the parameter, never the caller's words. These are a caller's values: an author's
+    `not_secret` never covers them.
     """
     for name, text in shown.items():
         if len(text) > MAX_CONFIRM_CHARS:
@@ -30,7 +32,7 @@ def unconfirmable(values: Mapping[str, Any], shown: Mapping[str, str]) -> str | 
                 f"{MAX_CONFIRM_CHARS:,} a confirmation shows whole, so no one could check it"
             )
     for name in shown:
-        term = credential_request(_plain(values.get(name)))
+        term = guard.credential_request(plain(values.get(name)))
         if term:
             article = "an" if term[:1].lower() in "aeiou" else "a"
             return (
@@ -40,10 +42,10 @@ def unconfirmable(values: Mapping[str, Any], shown: Mapping[str, str]) -> str | 
     return None
 
 
-def _plain(value: Any) -> str:
+def plain(value: Any) -> str:
     """The value's own words, for the guard (which reads invisible characters itself)."""
     if isinstance(value, list | tuple | set | frozenset):
-        return ", ".join(_plain(v) for v in value)
+        return ", ".join(plain(v) for v in value)
     if isinstance(value, Mapping):
-        return ", ".join(f"{_plain(k)}: {_plain(v)}" for k, v in value.items())
+        return ", ".join(f"{plain(k)}: {plain(v)}" for k, v in value.items())
     return value if isinstance(value, str) else str(value)

@@ -8,7 +8,8 @@ Rules it keeps: a value comes from the progress first, then the call's arguments
 default. An answer counts only when it is tied to a question: with progress, the question asked under that key
 must have the same fingerprint now; without it, only plain value questions of a tool that is not single-use can
 be answered afresh, and never a confirmation. Invalid values are asked again with the reason. Every form is
-checked by the secret guard as it will be sent; every accepted answer by the answer guard.
+checked by the secret guard as it will be sent (`askback.core.guarding.guard_form`, with the guard the
+call carries); every accepted answer by the answer guard.
 """
 
 from __future__ import annotations
@@ -19,43 +20,25 @@ from typing import Any, Literal
 
 from askback.core import kinds
 from askback.core.capabilities import CAPABILITIES
+from askback.core.confirming import plain
 from askback.core.errors import MissingCapability
 from askback.core.forms import AnswerInvalid
+from askback.core.guarding import Finding, Guard, guard_form
 from askback.core.kinds import MISSING, ConfirmParam, Param, can_ask
 from askback.core.markers import Caller, Option
 from askback.core.marks import MarkRequest
 from askback.core.outcomes import Ask, Complete, Need, Outcome, Refuse
 from askback.core.progress import Progress
 from askback.core.questions import FormQuestion, MissingValue, Problems, Question, canonical_json
-from askback.core.spec import Spec
+from askback.core.spec import Spec, template_fields
 from askback.core.text import render, show_chosen
-from askback.guard import credential_term, field_credential
 from askback.types import Capabilities
 
 DEFAULT_MAX_ROUNDS = 16
 
-FormGuard = Callable[[FormQuestion], "str | None"]
 AnswerGuard = Callable[[Any], "str | None"]
-
-
-def guard_form(question: FormQuestion) -> str | None:
-    """The credential a form would ask for, if any, checked as it will be sent.
-
-    A yes/no field cannot carry a credential, so a form of booleans only (a confirmation) is not refused for
-    the words in its text: the author's may name one ("Rotate the API key of web?"). A caller's value that turns
-    a confirmation into a request for one ("and type your PIN") is refused by the confirmation itself, which
-    knows which words are the caller's (`askback.core.confirming`).
-    """
-    props = question.schema.get("properties", {})
-    carries_text = False
-    for name, prop in props.items():
-        if isinstance(prop, Mapping) and prop.get("type") == "boolean":
-            continue
-        carries_text = True
-        term = field_credential(name, prop if isinstance(prop, Mapping) else {})
-        if term:
-            return term
-    return credential_term(question.message) if carries_text else None
+# Forms already checked, by (fingerprint, declared not secret): the same question reads the same every time.
+CheckedForms = dict[tuple[str, bool], "Finding | None"]
 
 
 def no_answer_guard(value: Any) -> str | None:
@@ -74,8 +57,9 @@ class CallInput:
     options: Mapping[str, Sequence[Option]] = field(default_factory=dict)
     marks: Mapping[str, Any] = field(default_factory=dict)
     max_rounds: int = DEFAULT_MAX_ROUNDS
-    form_guard: FormGuard = guard_form
     answer_guard: AnswerGuard = no_answer_guard
+    guard: Guard = field(kw_only=True)  # reads every form built at call time (`askback.core.guarding`)
+    checked: CheckedForms | None = None  # a memo of those checks, kept by the caller across rounds
 
 
 def decide(spec: Spec, call: CallInput) -> Outcome:
@@ -93,6 +77,7 @@ class _Round:
         self.options = call.options
         self.marks = call.marks
         self.caps = call.caps
+        self.guard = call.guard
         responses = call.responses
         self.responses: Mapping[str, Any] = (
             responses if type(responses) is dict or isinstance(responses, Mapping) else {}
@@ -161,18 +146,35 @@ class _Round:
             )
         for q in asks:
             if isinstance(q, FormQuestion) and not self._static(q):
-                term = self.call.form_guard(q)
-                if term:
+                found = self._check(q)
+                if found:
                     return Refuse(
                         "unsafe_question",
-                        f"{self.spec.name} would have asked for a {term} in a form, and credentials are never "
-                        "asked that way. Nothing was done.",
+                        f"{self.spec.name} would have asked for a {found.term} in a form, and credentials are "
+                        "never asked that way. Nothing was done.",
                     )
         carried = {name: self.spec.param(name).to_json(self.values[name]) for name in self.answered}
         progress = Progress(
             values=carried, answered=dict(self.answered), asked={q.key: q.fingerprint for q in asks}, rounds=rounds
         )
         return Ask(tuple(asks), progress)
+
+    def _check(self, q: FormQuestion) -> Finding | None:
+        """The one form check, on a question built this round. Declared not secret, only the caller's values
+        its text shows are read (the author's words are the author's); else the whole text as it is sent."""
+        p = self.spec.param(q.key)
+        memo = self.call.checked
+        key = (q.fingerprint, p.not_secret)
+        if memo is not None and key in memo:
+            return memo[key]
+        named = template_fields(p.message) if p.not_secret else ()
+        shown = [plain(self.values[d]) for d in named if d in self.values]
+        found = guard_form(self.guard, q.schema, message=q.message, not_secret=p.not_secret, caller_values=shown)
+        if memo is not None:
+            if len(memo) >= 4096:
+                memo.clear()
+            memo[key] = found
+        return found
 
     def _static(self, q: FormQuestion) -> bool:
         """A question built at registration, already checked by the secret guard there."""

@@ -125,6 +125,37 @@ class InvalidRequestState(AskbackError):
         return INVALID_STATE_MESSAGE
 
 
+class SecretInForm(AskbackError, ValueError):
+    """A form would ask for a credential; it must be entered out of band instead.
+
+    Raised at registration (the author's to fix, and the message says both ways), and by a question built while
+    a function runs, where it reaches the caller as a tool error naming the field, never a value.
+    """
+
+    def __init__(self, where: str, field: str, term: str, *, declared: bool = False) -> None:
+        article = "an" if term[:1].lower() in "aeiou" else "a"
+        if declared:
+            fix = (
+                "Its schema declares a secret (writeOnly or format: password), and a declared secret never goes in "
+                "a form, whatever the question says: type the parameter as askback.Secret, and askback asks for "
+                "it out of band, on a page it serves (MCP URL-mode elicitation)."
+            )
+        else:
+            fix = (
+                "If it is one, type the parameter as askback.Secret: askback then asks for it out of band, on a "
+                "page it serves (MCP URL-mode elicitation). If it is not a credential, say so for this question "
+                "only with not_secret=True (on Ask, OneOf or Confirm, or work.ask/choose/confirm)."
+            )
+        super().__init__(
+            f"{where}: form field {field!r} would ask for {article} {term}. Credentials (passwords, PINs, API keys, "
+            "tokens, private keys, recovery phrases, payment card data) are never asked for in a form, where they "
+            f"would pass through the client and the model's context. {fix}"
+        )
+        self.field = field
+        self.term = term
+        self.declared = declared
+
+
 class StateTooLarge(AskbackError):
     """The state to seal would exceed the configured size cap."""
 

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal, Protocol
 from askback.core.capabilities import CAPABILITIES
 from askback.core.confirming import unconfirmable
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, multi_choice_schema
+from askback.core.guarding import Guard
 from askback.core.jsontypes import type_problem
 from askback.core.markers import Answer, Caller, Option, Root, Sample
 from askback.core.marks import Mark, MarkRequest
@@ -52,6 +53,7 @@ class RoundView(Protocol):
     options: Mapping[str, Sequence[Option]]
     marks: Mapping[str, Any]
     caps: Capabilities
+    guard: Guard
 
     def answer_for(self, p: Param, q: Question) -> Any: ...
     def again(self, p: Param, q: FormQuestion, reason: str) -> FormQuestion: ...
@@ -77,6 +79,7 @@ class Param:
     field: str
     deps: tuple[str, ...]
     message: str | None = None
+    not_secret: bool = False  # the author's word: the word check passes this question (never a declaration)
 
     kind: ClassVar[str] = "value"
     from_arguments: ClassVar[bool] = False  # a caller may send it directly as an argument
@@ -292,7 +295,7 @@ class ConfirmParam(Param):
         lookups = r.untitled(names)
         if lookups:
             return OptionsFor(lookups)
-        problem = unconfirmable({n: r.values[n] for n in names}, {n: r.shown(n) for n in names})
+        problem = unconfirmable(r.guard, {n: r.values[n] for n in names}, {n: r.shown(n) for n in names})
         if problem:
             return Refuse("unconfirmable", f"{r.spec_name} cannot be confirmed: {problem}. Nothing was done.")
         return None

@@ -18,11 +18,16 @@ class Ask:
 
     `message` may name other parameters as `{name}`; the question then waits until they are known.
     `field` is the property name inside the form (defaults to the parameter's name).
+    `not_secret=True` is the author's word that this question does not ask for a credential, though its words
+    may read so ("Which token do you want to buy?"): the word check then passes it (the registration log says
+    so). It never lets a declared secret (`Secret`, `SecretStr`, `writeOnly`, `format: password`) into a form,
+    a caller's value shown in its text is still read, and the answer is still checked by the answer guard.
     """
 
     message: str | None = None
     field: str | None = None
     title: str | None = None
+    not_secret: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,12 +49,14 @@ class OneOf:
 
     The provider's parameters are matched by name: `caller` receives the `Caller`, any other name must be a
     parameter of the tool, and the choice is asked only once those values are known. No option is a clear
-    result; exactly one is used without asking; several are a single-select question.
+    result; exactly one is used without asking; several are a single-select question. `not_secret=True`: as
+    on `Ask`.
     """
 
     provider: OptionsProvider
     message: str | None = None
     field: str | None = None
+    not_secret: bool = False
 
 
 @dataclass(frozen=True)
@@ -64,11 +71,15 @@ class Confirm:
     `out_of_band=True` asks for the approval on a page askback serves (URL mode), where no agent answering
     forms can reach: the person sees the action and its values there and approves or rejects it. A callable
     decides per call: it receives the values it names as parameters (`lambda amount: amount > 1000`).
+
+    `not_secret` is accepted as on `Ask`, for one spelling; a confirmation needs it less: its own text is never
+    refused for its words (a yes/no carries no credential), and a caller's value in it is always read.
     """
 
     text: str
     field: str | None = None
     out_of_band: bool | Callable[..., bool] = False
+    not_secret: bool = False
 
 
 @dataclass(frozen=True)
@@ -142,7 +153,9 @@ class Work:
 
     `{name}` parts of a text are filled with the keyword values, shown inert. Each question is built, checked
     by the secret guard (a question for a password or an API key is refused: a secret is asked on a page) and
-    validated like a parameter's question; an invalid answer is asked again with the reason. A decline of
+    validated like a parameter's question; `not_secret=True` (on `ask`, `choose`, `confirm`) is the author's
+    word that a question reading like one is not (as on `Ask`: the values shown in it are still read); an
+    invalid answer is asked again with the reason. A decline of
     `choose` or `ask` raises `askback.Declined` (uncaught, the task completes with that refusal). While a
     question waits, the task is `input_required`; a cancelled task raises `asyncio.CancelledError` at the
     function's next await.
@@ -152,13 +165,22 @@ class Work:
     2026-07-28 request (which has none) a question ends the call with a tool error saying it needs a task.
     """
 
-    async def confirm(self, text: str, **values: Any) -> bool:
+    async def confirm(self, text: str, *, not_secret: bool = False, **values: Any) -> bool:
         raise NotImplementedError
 
-    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
+    async def choose(
+        self,
+        text: str,
+        options: Sequence[Option | str | int | float | bool],
+        *,
+        not_secret: bool = False,
+        **values: Any,
+    ) -> Any:
         raise NotImplementedError
 
-    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
+    async def ask(
+        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
+    ) -> Any:
         raise NotImplementedError
 
     async def status(self, text: str, **values: Any) -> None:

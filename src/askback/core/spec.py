@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import logging
 import string
 import types
 import typing
@@ -15,7 +16,9 @@ from pydantic import SecretStr, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
+from askback.core.errors import SecretInForm
 from askback.core.forms import NO_DEFAULT, field_form
+from askback.core.guarding import Guard, guard_form
 from askback.core.kinds import (
     ApprovalParam,
     CallerParam,
@@ -30,12 +33,14 @@ from askback.core.kinds import (
 )
 from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample, Secret, Work
 from askback.core.questions import FormQuestion
-from askback.guard import SecretInForm, credential_term, field_credential
 
 EndpointKind = Literal["tool", "prompt", "resource"]
 TaskSupport = Literal["optional", "required"]
 Resume = Literal["rerun", "fail"]
 ParamSpec = Param  # every kind is a `Param`
+
+# The registration log: one line per question an author declared not secret (what the guard read, never a value).
+registration_log = logging.getLogger("askback.registration")
 
 
 class SpecError(TypeError):
@@ -155,11 +160,13 @@ def build_spec(
     namespace: Mapping[str, Any] | None = None,
     task: TaskSupport | None = None,
     resume: Resume = "rerun",
+    guard: Guard,
 ) -> Spec:
     """Read `fn`'s signature into a `Spec`; raise `SpecError` (or `SecretInForm`) for what cannot work.
 
     `namespace` resolves annotation names that are neither in `fn`'s module nor builtins (a type or provider
-    defined inside a function, with postponed annotations): pass `locals()`.
+    defined inside a function, with postponed annotations): pass `locals()`. `guard` reads every question's
+    words (the App passes the guard package's `GUARD`).
     """
     endpoint = name or fn.__name__
     where = f"{kind} {endpoint!r}"
@@ -171,7 +178,7 @@ def build_spec(
         if parameter.kind in (inspect.Parameter.VAR_POSITIONAL, inspect.Parameter.VAR_KEYWORD):
             raise SpecError(f"{where}: *args and **kwargs cannot be asked for; name each parameter")
         annotation = hints.get(pname, str)
-        params.append(_param_spec(where, endpoint, pname, annotation, parameter.default, notes))
+        params.append(_param_spec(where, endpoint, pname, annotation, parameter.default, notes, guard))
     names = {p.name for p in params}
     confirm_deps = tuple(p.name for p in params if not isinstance(p, ConfirmParam) and not p.injected)
     by_kind = {p.name: p for p in params}
@@ -244,7 +251,9 @@ def _type_hints(fn: Callable[..., Any], where: str, namespace: Mapping[str, Any]
         raise SpecError(f"{where}: cannot resolve type hints ({exc})") from exc
 
 
-def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_default: Any, notes: list[str]) -> Param:
+def _param_spec(
+    where: str, endpoint: str, pname: str, annotation: Any, py_default: Any, notes: list[str], guard: Guard
+) -> Param:
     base, meta = _split_annotated(annotation)
     marker = next((m for m in meta if isinstance(m, Ask | OneOf | Confirm | Sample | Roots)), None)
     info = next((m for m in meta if isinstance(m, FieldInfo)), None)
@@ -268,6 +277,7 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
         "title": title,
         "description": description,
         "default": default,
+        "not_secret": bool(marker.not_secret) if isinstance(marker, Ask | OneOf | Confirm) else False,
     }
     plain = _strip_optional(base)
 
@@ -298,6 +308,11 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
     if isinstance(plain, type) and issubclass(plain, SecretStr):
         if plain not in (Secret, SecretStr):
             raise SpecError(f"{where}: type the credential parameter {pname!r} as askback.Secret")
+        if common["not_secret"]:
+            raise SpecError(
+                f"{where}: parameter {pname!r} is typed as a secret and marked not_secret; a declared secret is "
+                "always asked out of band: drop not_secret=True, or type it as an ordinary value"
+            )
         message = marker.message if isinstance(marker, Ask) else None
         return SecretParam(message=message, field=pname, deps=template_fields(message), **common)
     if isinstance(marker, Sample):
@@ -322,13 +337,7 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
     field_name = (marker.field if isinstance(marker, Ask | OneOf) else None) or pname
     if form.schema is not None or isinstance(marker, OneOf):
         # The question's own text counts too: "What is your password?" asks for one whatever the field is named.
-        # A yes/no cannot carry a credential, whatever it is called (`pin_ok`).
-        yes_no = (form.schema or {}).get("type") == "boolean"
-        term = field_credential(field_name, form.schema or {}) or (
-            None if yes_no else credential_term(pname) or credential_term(message)
-        )
-        if term:
-            raise SecretInForm(where, field_name, term)
+        _check_question(guard, where, pname, field_name, form.schema or {}, message, common["not_secret"])
     elif default is NO_DEFAULT:  # a parameter with a default is never asked, so there is nothing to warn about
         notes.append(f"{where}: parameter {pname!r} cannot be asked for if missing: {form.unaskable}")
     deps = template_fields(message)
@@ -365,6 +374,31 @@ def _param_spec(where: str, endpoint: str, pname: str, annotation: Any, py_defau
         schema = {"type": "object", "properties": {field_name: prop}, "required": [field_name]}
         question = FormQuestion(key=pname, message=text, schema=schema)
     return ValueParam(message=message, field=field_name, deps=deps, form=form, question=question, **common)
+
+
+def _check_question(
+    guard: Guard,
+    where: str,
+    pname: str,
+    field_name: str,
+    field_schema: Mapping[str, Any],
+    message: str | None,
+    not_secret: bool,
+) -> None:
+    """Refuse a question that would ask for a credential in a form, unless its author declared it not secret
+    (a declared secret is refused all the same); an override is logged with what the guard read."""
+    schema = {"properties": {field_name: field_schema}}
+    found = guard_form(guard, schema, message=message, names=(pname,), not_secret=not_secret)
+    if found is not None:
+        raise SecretInForm(where, found.field, found.term, declared=found.declared)
+    if not_secret:
+        read = guard_form(guard, schema, message=message, names=(pname,))
+        registration_log.info(
+            "%s: parameter %r: the guard read %s; declared not secret by its author",
+            where,
+            pname,
+            repr(read.term) if read else "no credential word",
+        )
 
 
 def _item_bounds(schema: Mapping[str, Any]) -> tuple[int | None, int | None]:

@@ -2,7 +2,8 @@
 
 A tool that runs as a task receives a `Work` (see `askback.core.markers.Work`): `await work.confirm(text)`,
 `await work.choose(text, options)`, `await work.ask(text, type)`. Each call becomes one `WorkQuestion`, built
-here with the same form builders, the same secret guard and the same inert rendering as a parameter's
+here with the same form builders, the same form check (`askback.core.guarding.guard_form`, with the
+guard the runner hands in) and the same inert rendering as a parameter's
 question, and each answer is read here with the same validation: an invalid answer is asked again with the
 reason (never a failure), a decline or cancel is the person's deliberate answer.
 
@@ -16,9 +17,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from askback.core.confirming import unconfirmable
-from askback.core.decide import AnswerGuard, guard_form, no_answer_guard
+from askback.core.confirming import plain, unconfirmable
+from askback.core.decide import AnswerGuard, no_answer_guard
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, field_form
+from askback.core.guarding import Guard, guard_form
 from askback.core.jsontypes import type_problem
 from askback.core.kinds import form_answer
 from askback.core.markers import Option
@@ -35,11 +37,12 @@ CHOICE_FIELD = "choice"
 class UnsafeQuestion(Exception):
     """The function asked for a credential in a form; a secret is never asked that way (it goes out of band)."""
 
-    def __init__(self, term: str, message: str | None = None) -> None:
+    def __init__(self, term: str, message: str | None = None, *, declared: bool = False) -> None:
+        fix = "" if declared else "; if it is not a credential, say so with not_secret=True"
         super().__init__(
             message
             or f"the work asked for a {term} in a form, and credentials are never asked that way; "
-            "ask for it on a page (an askback.Secret parameter) before the work starts"
+            f"ask for it on a page (an askback.Secret parameter) before the work starts{fix}"
         )
         self.term = term
 
@@ -147,17 +150,29 @@ def _message(text: str, values: Mapping[str, Any] | None, *, whole: bool = False
     return render(text, values, whole=whole) if values else text
 
 
-def _guarded(question: WorkQuestion) -> WorkQuestion:
-    term = guard_form(question.question("guard"))
-    if term:
-        raise UnsafeQuestion(term)
+def _guarded(
+    question: WorkQuestion, guard: Guard, text: str, values: Mapping[str, Any] | None, not_secret: bool
+) -> WorkQuestion:
+    """The one form check (`askback.core.guarding.guard_form`): declared not secret, the author's `text` is
+    passed and only the values it shows are read; else the question as it is sent."""
+    shown = [plain(values[n]) for n in template_fields(text) if n in values] if values and not_secret else []
+    found = guard_form(
+        guard, question.schema, message=question.message, not_secret=not_secret, caller_values=shown
+    )
+    if found:
+        raise UnsafeQuestion(found.term, declared=found.declared)
     return question
 
 
-def confirm_question(text: str, values: Mapping[str, Any] | None = None) -> WorkQuestion:
-    """A yes/no on `text`; raises `UnconfirmableQuestion` when a value it shows cannot be confirmed."""
+def confirm_question(
+    text: str, values: Mapping[str, Any] | None = None, *, guard: Guard, not_secret: bool = False
+) -> WorkQuestion:
+    """A yes/no on `text`; raises `UnconfirmableQuestion` when a value it shows cannot be confirmed.
+
+    Its own words are never refused (a yes/no carries no credential), so `not_secret` changes nothing here;
+    the values it shows are a caller's and always read."""
     named = {n: values[n] for n in template_fields(text) if n in values} if values else {}
-    problem = unconfirmable(named, {n: show(v) for n, v in named.items()})
+    problem = unconfirmable(guard, named, {n: show(v) for n, v in named.items()})
     if problem:
         raise UnconfirmableQuestion(problem)
     message = _message(text, values, whole=True)
@@ -171,17 +186,25 @@ def choice_question(
     values: Mapping[str, Any] | None = None,
     *,
     field: str = CHOICE_FIELD,
+    guard: Guard,
+    not_secret: bool = False,
 ) -> WorkQuestion:
     listed = tuple(o if isinstance(o, Option) else Option(value=o) for o in options)
     if not listed:
         raise ValueError("choose() needs at least one option")
     message = _message(text, values)
     prop = choice_schema([(o.value, o.title) for o in listed], title=None, description=None)
-    return _guarded(WorkQuestion("choose", message, field, prop, options=listed))
+    return _guarded(WorkQuestion("choose", message, field, prop, options=listed), guard, text, values, not_secret)
 
 
 def value_question(
-    text: str, kind: Any = str, values: Mapping[str, Any] | None = None, *, field: str = VALUE_FIELD
+    text: str,
+    kind: Any = str,
+    values: Mapping[str, Any] | None = None,
+    *,
+    field: str = VALUE_FIELD,
+    guard: Guard,
+    not_secret: bool = False,
 ) -> WorkQuestion:
     """A question for one value of type `kind` (a Python type, `Annotated` with pydantic constraints)."""
     form = field_form(kind, title=None, description=None, default=NO_DEFAULT)
@@ -189,4 +212,5 @@ def value_question(
         raise TypeError(f"ask() cannot put this type in a form: {form.unaskable}")
     prop = dict(form.schema)
     prop.pop("default", None)
-    return _guarded(WorkQuestion("ask", _message(text, values), field, prop, form=form))
+    question = WorkQuestion("ask", _message(text, values), field, prop, form=form)
+    return _guarded(question, guard, text, values, not_secret)

@@ -19,7 +19,6 @@ from askback.core.kinds import ApprovalParam, SecretParam
 from askback.core.spec import Spec
 from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Refused, Round, Step
-from askback.guard import SecretInForm
 from askback.mcp import wire
 
 logger = logging.getLogger("askback.mcp")
@@ -131,7 +130,7 @@ class Calls:
     async def _play(self, spec: Spec, rnd: Round, play: Play | None) -> Step:
         try:
             return await (play or self.flow.step)(spec, rnd)
-        except (AskbackError, SecretInForm, RpcError):
+        except (AskbackError, RpcError):  # SecretInForm is one: its wire mapping shows it
             raise
         except Exception as exc:
             if _is_sdk_error(exc):

@@ -473,15 +473,29 @@ class TaskWork(Work):
         self._run = run
         self._ordinal = 0
 
-    async def confirm(self, text: str, **values: Any) -> bool:
-        reading = await self._ask(confirm_question(text, values))
+    async def confirm(self, text: str, *, not_secret: bool = False, **values: Any) -> bool:
+        guard = self._runner.runtime.guard
+        reading = await self._ask(confirm_question(text, values, guard=guard, not_secret=not_secret))
         return isinstance(reading, Accepted) and bool(reading.value)
 
-    async def choose(self, text: str, options: Sequence[Option | str | int | float | bool], **values: Any) -> Any:
-        return self._value(await self._ask(choice_question(text, options, values)))
+    async def choose(
+        self,
+        text: str,
+        options: Sequence[Option | str | int | float | bool],
+        *,
+        not_secret: bool = False,
+        **values: Any,
+    ) -> Any:
+        guard = self._runner.runtime.guard
+        return self._value(await self._ask(choice_question(text, options, values, guard=guard, not_secret=not_secret)))
 
-    async def ask(self, text: str, kind: Any = str, *, field: str = "value", **values: Any) -> Any:
-        return self._value(await self._ask(value_question(text, kind, values, field=field)))
+    async def ask(
+        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
+    ) -> Any:
+        guard = self._runner.runtime.guard
+        return self._value(
+            await self._ask(value_question(text, kind, values, field=field, guard=guard, not_secret=not_secret))
+        )
 
     async def status(self, text: str, **values: Any) -> None:
         message = render(text, values) if values else text
