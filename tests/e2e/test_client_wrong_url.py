@@ -81,3 +81,17 @@ def test_an_mcp_endpoint_is_still_an_mcp_endpoint(serve: Serve, tmp_path: Path) 
     listed = run("tools", serve(demo_app), "--json", cwd=tmp_path)
     assert listed.returncode == 0, listed.stderr
     assert "transfer" in {tool["name"] for tool in json.loads(listed.stdout)}
+
+
+@pytest.mark.parametrize("command", [["tools"], ["prompt", "release_notes"], ["read", "demo://greeting/Ada"]],
+                         ids=["tools", "prompt", "read"])
+def test_a_json_rpc_service_without_initialize_is_no_mcp_endpoint(serve: Serve, tmp_path: Path,
+                                                                  command: list[str]) -> None:
+    # askback's own A2A endpoint answers JSON-RPC, and "method not found" to MCP's initialize: it is named as no
+    # MCP endpoint, not reported as a server error with a JSON-RPC code.
+    url = serve(demo_app).removesuffix("/mcp") + "/a2a"
+    done = run(command[0], url, *command[1:], cwd=tmp_path)
+    no_traceback(done.stderr)
+    assert done.returncode == 6, done.stderr
+    assert f"no MCP endpoint at {url} (it answers JSON-RPC, but not MCP's initialize" in done.stderr
+    assert "-32601" not in done.stderr and "did you mean" not in done.stderr

@@ -35,7 +35,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal
 
 import mcp_types as types
-from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, PROTOCOL_VERSION_META_KEY
+from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, METHOD_NOT_FOUND, PROTOCOL_VERSION_META_KEY
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
@@ -363,6 +363,8 @@ class Connection:
                 raise self._needs_authorization() from None
             if self._not_found != not_found:  # a plain 404 to the handshake: no MCP server at this URL
                 raise NoEndpoint(self.server.describe(), self._not_found_status) from None
+            if exc.error.code == METHOD_NOT_FOUND:  # JSON-RPC that has no `initialize` is no MCP server
+                raise NoEndpoint(self.server.describe(), speaks="not MCP's initialize (method not found)") from None
             raise _server_error(exc) from None
         try:
             result = types.InitializeResult.model_validate(raw)

@@ -35,11 +35,14 @@ class Unauthorized(ServerError):
 
 
 class NoEndpoint(ServerError):
-    """The URL answered the handshake with a plain HTTP 404 or 405 (no JSON-RPC in it): nothing speaks MCP there."""
+    """The URL answered the handshake with a plain HTTP 404 or 405 (no JSON-RPC in it), or with JSON-RPC's
+    "method not found" for `initialize` itself (another JSON-RPC service, an A2A agent's say): nothing speaks MCP
+    there."""
 
-    def __init__(self, url: str, status: int = 404) -> None:
-        hint = "" if url.rstrip("/").endswith("/mcp") else f"; did you mean {url.rstrip('/')}/mcp?"
-        super().__init__(f"no MCP endpoint at {url} (HTTP {status}){hint}")
+    def __init__(self, url: str, status: int = 404, *, speaks: str | None = None) -> None:
+        hint = "" if speaks or url.rstrip("/").endswith("/mcp") else f"; did you mean {url.rstrip('/')}/mcp?"
+        said = f"it answers JSON-RPC, but {speaks}" if speaks else f"HTTP {status}"
+        super().__init__(f"no MCP endpoint at {url} ({said}){hint}")
         self.url = url
         self.status = status
 
