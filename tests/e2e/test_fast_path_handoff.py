@@ -1,10 +1,10 @@
-"""A request the fast route hands on to the SDK path is parsed once, by the SDK: never first by the fast route.
+"""A request the fast path hands on to the SDK path is parsed once, by the SDK: never first by the fast path.
 
-The fast route decides from the headers (version, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) whether a request
+The fast path decides from the headers (version, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) whether a request
 can be one it answers, before it reads the body; only then does it parse. So a `tools/list`, an unknown tool, a
 task tool or an unknown prompt reach the SDK with a body nobody has parsed yet. Counted here by `json.loads`
-calls on the server's thread whose input holds this request's unique id (the parser both the fast route and the
-SDK's 2026-07-28 path use), over real loopback HTTP against the server as it runs (the fast route on, its
+calls on the server's thread whose input holds this request's unique id (the parser both the fast path and the
+SDK's 2026-07-28 path use), over real loopback HTTP against the server as it runs (the fast path on, its
 default).
 """
 
@@ -67,7 +67,7 @@ class _Parses:
 def served() -> Iterator[tuple[str, FastPath, _Parses]]:
     asgi = http_app(_app())
     router = asgi._router
-    assert isinstance(router, FastPath), "the fast route is on by default"
+    assert isinstance(router, FastPath), "the fast path is on by default"
     with LoopbackServer(asgi) as server:
         yield server.url, router, _Parses(server.thread)
 
@@ -82,14 +82,14 @@ def _modern(method: str, params: dict[str, Any], probe: str, name: str | None) -
 
 
 CASES: dict[str, tuple[str, dict[str, Any], str | None, bool]] = {
-    # name: (method, params, Mcp-Name, answered by the fast route)
+    # name: (method, params, Mcp-Name, answered by the fast path)
     "tools/list": ("tools/list", {}, None, False),
     "unknown tool": ("tools/call", {"name": "nope", "arguments": {}}, "nope", False),
     "task tool": ("tools/call", {"name": "slow", "arguments": {}}, "slow", False),
     "unknown prompt": ("prompts/get", {"name": "nope"}, "nope", False),
     "server/discover": ("server/discover", {}, None, False),
-    "the fast route's own": ("tools/call", {"name": "greet", "arguments": {}}, "greet", True),
-    "a prompt, the fast route's own": ("prompts/get", {"name": "haiku"}, "haiku", True),
+    "the fast path's own": ("tools/call", {"name": "greet", "arguments": {}}, "greet", True),
+    "a prompt, the fast path's own": ("prompts/get", {"name": "haiku"}, "haiku", True),
 }
 
 

@@ -1,4 +1,4 @@
-"""The fast route for 2026-07-28: a well-formed `tools/call`, `prompts/get` or `resources/read` answered directly.
+"""The fast path for 2026-07-28: a well-formed `tools/call`, `prompts/get` or `resources/read` answered directly.
 
 An accelerator of the happy path, not a second transport: every rule it applies is the SDK's, called through
 the SDK's public functions and models, never a copy (`docs/fast-path.md`). It takes a request in two steps.
@@ -75,14 +75,14 @@ _HEADERS_JSON = [(b"content-type", b"application/json")]
 
 
 class Fallback(Protocol):
-    """The SDK path's endpoint: `body` is what the fast route already read of the request, or None."""
+    """The SDK path's endpoint: `body` is what the fast path already read of the request, or None."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send, body: Body | None = None) -> None: ...
 
 
 @dataclass
 class FastPathCounts:
-    """How many requests the fast route answered, refused (the SDK's Host/Origin check) or handed to the SDK path."""
+    """How many requests the fast path answered, refused (the SDK's Host/Origin check) or handed to the SDK path."""
 
     answered: int = 0
     refused: int = 0
@@ -91,7 +91,7 @@ class FastPathCounts:
 
 
 class _HandOn(Exception):
-    """The request is not one the fast route takes; `reason` says which check it failed (debug log, counts)."""
+    """The request is not one the fast path takes; `reason` says which check it failed (debug log, counts)."""
 
     def __init__(self, reason: str) -> None:
         self.reason = reason

@@ -159,7 +159,7 @@ class _SdkEndpoint:
         self.sdk = sdk
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send, body: Body | None = None) -> None:
-        """`body`: what the fast route already read of this request (the SDK path replays it, never rereads)."""
+        """`body`: what the fast path already read of this request (the SDK path replays it, never rereads)."""
         try:
             sdk_path = await self.sdk.get()
         except Unavailable as exc:

@@ -58,7 +58,7 @@ class SdkPath:
         await self.handle(scope, receive, send, body)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, body: Body | None) -> None:
-        """Serve a request whose body was already read (by the fast route, or `__call__`): it is not read again."""
+        """Serve a request whose body was already read (by the fast path, or `__call__`): it is not read again."""
         if body is not None:
             if body.verdict is Verdict.NOT_UTF8:
                 await NOT_UTF8(scope, receive, send)
