@@ -68,12 +68,33 @@ async def read_body(scope: Scope, receive: Receive) -> Body:
     declared = next((v for k, v in scope["headers"] if k == b"content-length"), None)
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
         return Body(Verdict.PASSED_ON, ())
+    first = await receive()
+    if first["type"] == "http.request" and not first.get("more_body", False):
+        return _whole(first)  # the usual body: one message
+    return await _chunked(first, receive)
+
+
+def _whole(message: Message) -> Body:
+    chunk: bytes = message.get("body", b"")
+    if chunk.startswith(_BOM):
+        chunk = message["body"] = chunk[len(_BOM) :]
+    if len(chunk) > MAX_BODY:
+        return Body(Verdict.PASSED_ON, (message,))
+    try:
+        chunk.decode("utf-8")
+    except UnicodeDecodeError:
+        return Body(Verdict.NOT_UTF8, (message,))
+    if b"\x00" in chunk:
+        return Body(Verdict.NOT_UTF8, (message,))
+    return Body(Verdict.COMPLETE, (message,), chunk)
+
+
+async def _chunked(message: Message, receive: Receive) -> Body:
     decoder = codecs.getincrementaldecoder("utf-8")()
     messages: list[Message] = []
     chunks: list[bytes] = []
     size = 0
     while True:
-        message = await receive()
         messages.append(message)
         if message["type"] != "http.request":
             return Body(Verdict.PASSED_ON, tuple(messages))  # a disconnect: the SDK sees it in turn
@@ -93,5 +114,5 @@ async def read_body(scope: Scope, receive: Receive) -> Body:
             return Body(Verdict.PASSED_ON, tuple(messages))
         chunks.append(chunk)
         if not more:
-            data = chunks[0] if len(chunks) == 1 else b"".join(chunks)
-            return Body(Verdict.COMPLETE, tuple(messages), data)
+            return Body(Verdict.COMPLETE, tuple(messages), b"".join(chunks))
+        message = await receive()

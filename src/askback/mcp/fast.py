@@ -51,7 +51,6 @@ from mcp.shared.inbound import (
 from mcp_types import SERVER_INFO_META_KEY, Implementation, JSONRPCRequest, methods
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
-from starlette.datastructures import Headers
 from starlette.requests import Request as HttpRequest
 from starlette.types import Receive, Scope, Send
 
@@ -72,6 +71,9 @@ logger = logging.getLogger("askback.mcp.fast")
 _MODERN = frozenset(MODERN_PROTOCOL_VERSIONS)
 _PARAM_PREFIX = MCP_PARAM_HEADER_PREFIX.lower()
 _HEADERS_JSON = [(b"content-type", b"application/json")]
+# Distinct (Content-Type, Accept, Host, Origin) combinations whose verdict is remembered: a client repeats its own,
+# and a flood of new ones only clears the memo.
+_MAX_VERDICTS = 1024
 
 
 class Fallback(Protocol):
@@ -120,6 +122,9 @@ class FastPath:
         self._resource_lookup = resource_lookup  # the SDK path's own template matching, loaded with it
         self._resource_for: ResourceLookup | None = None
         self._max_answers = max_answers
+        # The SDK's verdict on a combination of the four headers its checks read (`TransportSecurityMiddleware`:
+        # Content-Type, Host, Origin; `check_accept_headers`: Accept): "" accepted, or the reason to hand on.
+        self._verdicts: dict[tuple[str | None, ...], str] = {}
         # The SDK's `serverInfo` stamp for this identity (`Server.server_info_stamp` dumps the same model).
         self._server_info = Implementation(name=app.name, version=app.version).model_dump(
             by_alias=True, mode="json", exclude_none=True)
@@ -128,27 +133,35 @@ class FastPath:
         if scope["type"] != "http" or scope["method"] != "POST":
             await self._hand_on("not a POST", scope, receive, send, None)
             return
-        request = HttpRequest(scope)
+        raw = scope["headers"]
+        headers = _first_values(raw)
         try:
-            method, target, spec, found = await self._by_headers(request.headers)
+            method, target, spec, found = await self._by_headers(raw, headers)
         except _HandOn as exc:
             await self._hand_on(exc.reason, scope, receive, send, None)
             return
-        refused = await self._security.validate_request(request, is_post=True)
-        if refused is not None:
-            self.counts.refused += 1
-            await refused(scope, receive, send)  # the SDK's own answer (it has logged why)
-            return
-        has_json, _ = check_accept_headers(request)
-        if not has_json:
-            await self._hand_on("accept", scope, receive, send, None)
+        key = (headers.get("content-type"), headers.get("accept"), headers.get("host"), headers.get("origin"))
+        verdict = self._verdicts.get(key)
+        if verdict is None:
+            request = HttpRequest(scope)
+            refused = await self._security.validate_request(request, is_post=True)
+            if refused is not None:  # not remembered: the SDK logs each refusal, and so it is here
+                self.counts.refused += 1
+                await refused(scope, receive, send)  # the SDK's own answer (it has logged why)
+                return
+            verdict = "" if check_accept_headers(request)[0] else "accept"
+            if len(self._verdicts) >= _MAX_VERDICTS:
+                self._verdicts.clear()
+            self._verdicts[key] = verdict
+        if verdict:
+            await self._hand_on(verdict, scope, receive, send, None)
             return
         body = await read_body(scope, receive)
         if body.verdict is not Verdict.COMPLETE:
             await self._hand_on(f"body {body.verdict.value}", scope, receive, send, body)
             return
         try:
-            call = self._by_body(request.headers, body.data, method, target, spec, found)
+            call = self._by_body(headers, body.data, method, target, spec, found)
         except _HandOn as exc:
             await self._hand_on(exc.reason, scope, receive, send, body)
             return
@@ -163,7 +176,8 @@ class FastPath:
         await self.fallback(scope, receive, send, body)
 
     # -- recognising ------------------------------------------------------------------------------------------
-    async def _by_headers(self, headers: Headers) -> tuple[str, str, Spec, Mapping[str, Any]]:
+    async def _by_headers(self, raw: list[tuple[bytes, bytes]], headers: Mapping[str, str],
+                          ) -> tuple[str, str, Spec, Mapping[str, Any]]:
         """Method, target, its spec and arguments from a resource's URI, named by the headers alone; or `_HandOn`."""
         if headers.get(MCP_PROTOCOL_VERSION_HEADER) not in _MODERN:
             raise _HandOn("version header")
@@ -173,10 +187,11 @@ class FastPath:
         target = decode_header_value(headers.get(MCP_NAME_HEADER))
         if target is None:
             raise _HandOn("Mcp-Name")
-        items = headers.items()
-        if any(name.startswith(_PARAM_PREFIX) for name, _ in items):
+        if any(name.startswith(_PARAM_PREFIX) for name in headers):
             raise _HandOn("Mcp-Param header")
-        if find_duplicated_routing_header(items) is not None:
+        # Only a name seen twice can be a repeated routing header: the SDK's check runs when one is.
+        if len(headers) != len(raw) and find_duplicated_routing_header(
+                (name.decode("latin-1"), value.decode("latin-1")) for name, value in raw) is not None:
             raise _HandOn("repeated routing header")
         spec, found = await self._target(method, target)
         return method, target, spec, found
@@ -206,7 +221,7 @@ class FastPath:
             raise _HandOn("resource")
         return found[0], found[1]
 
-    def _by_body(self, headers: Headers, data: bytes, method: str, target: str, spec: Spec,
+    def _by_body(self, headers: Mapping[str, str], data: bytes, method: str, target: str, spec: Spec,
                  found: Mapping[str, Any]) -> _Call:
         try:
             decoded = json.loads(data)
@@ -216,7 +231,7 @@ class FastPath:
             request = JSONRPCRequest.model_validate(decoded)
         except ValidationError:
             raise _HandOn("not one request") from None
-        verdict = classify_inbound_request(decoded, headers=dict(headers))
+        verdict = classify_inbound_request(decoded, headers=headers)
         if not isinstance(verdict, InboundModernRoute):
             raise _HandOn("ladder")
         params = request.params
@@ -290,6 +305,17 @@ class _Call:
     arguments: dict[str, Any]
     params: Mapping[str, Any]
     caps: Any
+
+
+def _first_values(raw: list[tuple[bytes, bytes]]) -> dict[str, str]:
+    """The request's headers by (ASGI's lowercase) name, the first value of each: what Starlette's `Headers`, and
+    so the SDK, reads."""
+    headers: dict[str, str] = {}
+    for name, value in raw:
+        key = name.decode("latin-1")
+        if key not in headers:
+            headers[key] = value.decode("latin-1")
+    return headers
 
 
 def _error(request_id: int | str, exc: RpcError) -> dict[str, Any]:
