@@ -134,8 +134,10 @@ class FastPath:
             await self._hand_on("not a POST", scope, receive, send, None)
             return
         raw = scope["headers"]
-        headers = _first_values(raw)
+        headers, params_sent = _first_values(raw)
         try:
+            if params_sent:
+                raise _HandOn("Mcp-Param header")
             method, target, spec, found = await self._by_headers(raw, headers)
         except _HandOn as exc:
             await self._hand_on(exc.reason, scope, receive, send, None)
@@ -187,8 +189,6 @@ class FastPath:
         target = decode_header_value(headers.get(MCP_NAME_HEADER))
         if target is None:
             raise _HandOn("Mcp-Name")
-        if any(name.startswith(_PARAM_PREFIX) for name in headers):
-            raise _HandOn("Mcp-Param header")
         # Only a name seen twice can be a repeated routing header: the SDK's check runs when one is.
         if len(headers) != len(raw) and find_duplicated_routing_header(
                 (name.decode("latin-1"), value.decode("latin-1")) for name, value in raw) is not None:
@@ -307,15 +307,17 @@ class _Call:
     caps: Any
 
 
-def _first_values(raw: list[tuple[bytes, bytes]]) -> dict[str, str]:
-    """The request's headers by (ASGI's lowercase) name, the first value of each: what Starlette's `Headers`, and
-    so the SDK, reads."""
+def _first_values(raw: list[tuple[bytes, bytes]]) -> tuple[dict[str, str], bool]:
+    """The request's headers by (ASGI's lowercase) name, the first value of each (what Starlette's `Headers`, and
+    so the SDK, reads), and whether any is an `Mcp-Param-*` header."""
     headers: dict[str, str] = {}
+    params_sent = False
     for name, value in raw:
         key = name.decode("latin-1")
         if key not in headers:
             headers[key] = value.decode("latin-1")
-    return headers
+            params_sent = params_sent or key.startswith(_PARAM_PREFIX)
+    return headers, params_sent
 
 
 def _error(request_id: int | str, exc: RpcError) -> dict[str, Any]:
