@@ -1,9 +1,9 @@
 """Streamable HTTP for both protocol eras on one endpoint, and A2A beside it.
 
-The endpoint is the lean 2026-07-28 path (`askback.mcp.fast`) in front of the SDK's (`askback.mcp.sdkpath`). The
-SDK path and the A2A agent are built on first need (`askback.web.ondemand`), never in the background: the server
-listens, and the lean path answers, before either SDK is imported, and a server whose clients never need them
-never loads them.
+The endpoint is the 2026-07-28 fast path (`askback.mcp.fast`, on the SDK's public checks, so the MCP SDK's
+modules load with it) in front of the SDK path (`askback.mcp.sdkpath`). The SDK path and the A2A agent are built
+on first need (`askback.web.ondemand`), never in the background: the server listens, and the fast path answers,
+before either is built, and a server whose clients never need them never builds them.
 Legacy sessions live in this process's memory: several workers need sticky routing for them; 2026-07-28 clients
 never do.
 """
@@ -141,7 +141,7 @@ def _lifespan_of(part: OnDemand[Any] | None) -> contextlib.AbstractAsyncContextM
 
 
 def _resource_lookup(sdk: OnDemand[SdkPath]) -> Callable[[], Awaitable[ResourceLookup | None]]:
-    """The SDK path's resource-template lookup, for the lean path: it waits for the SDK path on first use."""
+    """The SDK path's resource-template lookup, for the fast path: it waits for the SDK path on first use."""
 
     async def lookup() -> ResourceLookup | None:
         try:
@@ -230,7 +230,7 @@ def trim_header_whitespace(scope: Scope) -> None:
 
     h11 does; httptools (the default parser) keeps trailing spaces and tabs, so `Mcp-Name: tool  ` would not
     match the body's `tool` and a valid request would be refused with -32020. Done once, before any
-    middleware, the lean path or the SDK reads a header; a request without such a value is left untouched.
+    middleware, the fast path or the SDK reads a header; a request without such a value is left untouched.
     """
     headers = scope["headers"]
     for _, value in headers:
