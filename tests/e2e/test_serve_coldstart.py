@@ -26,11 +26,14 @@ from tests.support.processes import stop
 V = "2026-07-28"
 SERVING = re.compile(r"^askback: serving .* at (http://\S+)$")
 IMPORTED = re.compile(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$")
-SDK_MODULES = ("mcp", "mcp_types", "a2a")  # the MCP SDK (server and types) and the A2A SDK
-# What a server of this app never needs before its first answer: the client's code, the out-of-band pages (no
-# secret or approval here), the SQLite backend (the store is memory://) and the answer guard (no answer yet).
-UNNEEDED = ("askback.cli.client", "askback.client.client", "askback.web.pages", "askback.stores.sqlite", "sqlite3",
-            "askback.leaks")
+# The A2A SDK. The MCP SDK's modules are imported at start: the fast path applies the SDK's own public checks
+# and models (`askback.mcp.fast`); the SDK path (its low-level server and session managers) is built on need.
+SDK_MODULES = ("a2a",)
+# What a server of this app never needs before its first answer: the SDK path, the client's code, the
+# out-of-band pages (no secret or approval here), the SQLite backend (the store is memory://) and the answer
+# guard (no answer yet).
+UNNEEDED = ("askback.mcp.sdkpath", "askback.mcp.server", "askback.cli.client", "askback.client.client",
+            "askback.web.pages", "askback.stores.sqlite", "sqlite3", "askback.leaks")
 
 APP = '''
 from typing import Annotated
@@ -109,7 +112,7 @@ class _Stderr:
         return self.lines
 
 
-def test_serve_listens_and_answers_before_loading_the_sdks(tmp_path: Path) -> None:
+def test_serve_listens_and_answers_before_building_the_sdk_path_or_loading_a2a(tmp_path: Path) -> None:
     target = tmp_path / "cold_app.py"
     target.write_text(APP)
     env = serve_env(tmp_path / "data", PYTHONPROFILEIMPORTTIME="1")
@@ -130,7 +133,7 @@ def test_serve_listens_and_answers_before_loading_the_sdks(tmp_path: Path) -> No
             assert [t["name"] for t in listed["result"]["tools"]] == ["greet"]
             card = http.get(url.removesuffix("/mcp") + "/.well-known/agent-card.json")
             assert card.status_code == 200 and card.json()["name"] == "cold"
-        stderr.until(re.compile(r"^import time:.*\|\s*mcp\.server\.lowlevel\.server$"))
+        stderr.until(re.compile(r"^import time:.*\|\s*askback\.mcp\.sdkpath$"))
         stderr.until(re.compile(r"^import time:.*\|\s*a2a$"))
     finally:
         stop(process)  # type: ignore[arg-type]
@@ -187,7 +190,7 @@ from starlette.testclient import TestClient
 import askback
 from askback.mcp.http import http_app
 
-SDK = ("mcp", "mcp_types", "a2a")
+SDK = ("a2a",)
 UNNEEDED = UNNEEDED_MODULES
 
 
@@ -228,24 +231,24 @@ with TestClient(asgi, base_url="http://localhost:8000") as http:
     seen["started"] = loaded()
     seen["tool"] = json.loads(rpc(http, "tools/call", {"name": "modules"}, "modules")["result"]["content"][0]["text"])
     seen["listed"] = [t["name"] for t in rpc(http, "tools/list", {})["result"]["tools"]]
-    seen["after"] = loaded()
+    seen["after"] = loaded() + unneeded()
 print(json.dumps(seen))
 '''.replace("UNNEEDED_MODULES", repr(UNNEEDED))
 
 
-def test_the_first_lean_answer_runs_without_the_sdks(tmp_path: Path) -> None:
+def test_the_first_fast_answer_runs_without_the_sdk_path(tmp_path: Path) -> None:
     run = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=serve_env(tmp_path / "data"), text=True,
                          capture_output=True, timeout=120)
     assert run.returncode == 0, run.stderr
     seen = json.loads(run.stdout.strip().splitlines()[-1])
     assert seen["constructed"] == [] and seen["started"] == [] and seen["tool"] == []
     assert seen["listed"] == ["modules"]
-    assert "mcp" in seen["after"], "the probe sees the SDK once a request needs it"
+    assert "askback.mcp.sdkpath" in seen["after"], "the probe sees the SDK path once a request needs it"
 
 
 def test_an_error_answered_while_the_sdk_loads_in_the_background(tmp_path: Path) -> None:
-    """The first request is refused by the lean path (a state that does not open) right after the port is bound,
-    while the SDK path loads in the background: the SDK's error table is imported then, never beside it."""
+    """The first request is refused by the fast path (a state that does not open) right after the port is bound,
+    with the SDK's status for the error's code."""
     target = tmp_path / "cold_app.py"
     target.write_text(APP)
     for _ in range(3):

@@ -1,16 +1,15 @@
 """Streamable HTTP for both protocol eras on one endpoint, and A2A beside it.
 
-The endpoint is the lean 2026-07-28 path (`askback.mcp.fast`) in front of the SDK's (`askback.mcp.sdkpath`). The
-SDK path and the A2A agent are built on first need (`askback.web.ondemand`), never in the background: the server
-listens, and the lean path answers, before either SDK is imported, and a server whose clients never need them
-never loads them.
+The endpoint is the 2026-07-28 fast path (`askback.mcp.fast`, on the SDK's public checks, so the MCP SDK's
+modules load with it) in front of the SDK path (`askback.mcp.sdkpath`). The SDK path and the A2A agent are built
+on first need (`askback.web.ondemand`), never in the background: the server listens, and the fast path answers,
+before either is built, and a server whose clients never need them never builds them.
 Legacy sessions live in this process's memory: several workers need sticky routing for them; 2026-07-28 clients
 never do.
 """
 
 from __future__ import annotations
 
-import codecs
 import contextlib
 import logging
 import os
@@ -22,16 +21,16 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import BaseRoute, Route
-from starlette.types import Message, Receive, Scope, Send
+from starlette.types import Receive, Scope, Send
 
 from askback.a2a.paths import A2A_PATH, AGENT_CARD_PATH
 from askback.app import App
 from askback.config import ExposureError, HostChecks, env_flag
-from askback.core.errors import INTERNAL_ERROR, PARSE_ERROR
+from askback.core.errors import INTERNAL_ERROR
+from askback.mcp.body import Body
 from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.checks import header_schemas, max_answers
 from askback.mcp.fast import FastPath
-from askback.mcp.sdkfacts import Facts
 from askback.web.hostcheck import HostCheck
 from askback.web.logs import guard_logs
 from askback.web.ondemand import OnDemand, Unavailable
@@ -42,69 +41,9 @@ if TYPE_CHECKING:
 
     from askback.mcp.sdkpath import SdkPath
 
-# The SDK's 4 MiB request body limit (`mcp.server.transport_security.DEFAULT_MAX_REQUEST_BODY_SIZE`), which the
-# session managers keep; spelled here so that checking a body does not import the SDK (a test pins the two equal).
-MAX_BODY = 4 * 1024 * 1024
 FAST_PATH_ENV = "ASKBACK_FAST_PATH"
 fast_logger = logging.getLogger("askback.mcp.fast")
 logger = logging.getLogger("askback.serve")
-
-
-# JSON exchanged between systems is UTF-8 (RFC 8259 §8.1). The SDK's 2026-07-28 path parses the body with
-# `json.loads(bytes)`, which detects UTF-16 and UTF-32 (with or without a BOM) and decodes lone surrogates,
-# so such a body would be parsed and run. Refused here, for both eras, as the SDK refuses malformed JSON.
-NOT_UTF8 = JSONResponse(
-    {
-        "jsonrpc": "2.0",
-        "id": None,
-        "error": {"code": PARSE_ERROR, "message": "Parse error: the body is not UTF-8; JSON-RPC here is UTF-8 only"},
-    },
-    status_code=400,
-)
-_BOM = b"\xef\xbb\xbf"
-
-
-async def utf8_body(scope: Scope, receive: Receive) -> Receive | None:
-    """Read the request body and check it is UTF-8 with no NUL byte; a `receive` replaying it, or None.
-
-    A NUL byte can never be in a UTF-8 JSON text (control characters in strings are escaped), and it is what
-    UTF-16 and UTF-32 without a BOM look like. A UTF-8 BOM is dropped: RFC 8259 says a sender must not add
-    one and a parser may ignore it, and ignoring it is what the SDK's modern path does already, so both eras
-    now agree. A body longer than the SDK's limit is passed on unchecked from that point: the SDK's own
-    limit refuses it, and it is never held here beyond that limit. This runs before the SDK's Host and
-    Origin checks; it runs nothing, and answers only with a parse error.
-    """
-    declared = next((v for k, v in scope["headers"] if k == b"content-length"), None)
-    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
-        return receive
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    messages: list[Message] = []
-    size = 0
-    while True:
-        message = await receive()
-        messages.append(message)
-        if message["type"] != "http.request":
-            break  # a disconnect: the SDK sees it in turn
-        chunk: bytes = message.get("body", b"")
-        more = bool(message.get("more_body", False))
-        if size == 0 and chunk.startswith(_BOM):
-            chunk = chunk[len(_BOM) :]
-            message["body"] = chunk
-        size += len(chunk)
-        try:
-            decoder.decode(chunk, final=not more)
-        except UnicodeDecodeError:
-            return None
-        if b"\x00" in chunk:
-            return None
-        if not more or size > MAX_BODY:
-            break
-    pending = iter(messages)
-
-    async def replay() -> Message:
-        return next(pending, None) or await receive()
-
-    return replay
 
 
 def _fast_path_on(requested: bool | None) -> bool:
@@ -153,7 +92,6 @@ def http_app(
                                       running=lambda built: built.running())
     a2a_part = _a2a(app, a2a, checks)
     lean = calls is not None and _fast_path_on(fast_path)
-    facts = Facts(app.name, app.version)
     router: Any = _SdkEndpoint(sdk)
     if lean:
         assert calls is not None
@@ -162,18 +100,14 @@ def http_app(
             router,
             checks=checks,
             calls=calls,
-            facts=facts,
             header_tools=frozenset(header_schemas(app)),
             resource_lookup=_resource_lookup(sdk),
-            max_body=MAX_BODY,
             max_answers=max_answers(app),
         )
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
         await app.start()  # keys and store at start-up, not on the first request
-        if isinstance(router, FastPath):
-            facts.preload()  # the snapshot of the SDK's request models, when it matches: milliseconds
         warn_if_development_mode(app)
         try:
             async with sdk.lifespan(), _lifespan_of(a2a_part):
@@ -207,7 +141,7 @@ def _lifespan_of(part: OnDemand[Any] | None) -> contextlib.AbstractAsyncContextM
 
 
 def _resource_lookup(sdk: OnDemand[SdkPath]) -> Callable[[], Awaitable[ResourceLookup | None]]:
-    """The SDK path's resource-template lookup, for the lean path: it waits for the SDK path on first use."""
+    """The SDK path's resource-template lookup, for the fast path: it waits for the SDK path on first use."""
 
     async def lookup() -> ResourceLookup | None:
         try:
@@ -224,13 +158,17 @@ class _SdkEndpoint:
     def __init__(self, sdk: OnDemand[SdkPath]) -> None:
         self.sdk = sdk
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+    async def __call__(self, scope: Scope, receive: Receive, send: Send, body: Body | None = None) -> None:
+        """`body`: what the fast path already read of this request (the SDK path replays it, never rereads)."""
         try:
             sdk_path = await self.sdk.get()
         except Unavailable as exc:
             await _unavailable(str(exc))(scope, receive, send)
             return
-        await sdk_path(scope, receive, send)
+        if body is None:
+            await sdk_path(scope, receive, send)
+        else:
+            await sdk_path.handle(scope, receive, send, body)
 
 
 def _unavailable(reason: str) -> Response:
@@ -292,7 +230,7 @@ def trim_header_whitespace(scope: Scope) -> None:
 
     h11 does; httptools (the default parser) keeps trailing spaces and tabs, so `Mcp-Name: tool  ` would not
     match the body's `tool` and a valid request would be refused with -32020. Done once, before any
-    middleware, the lean path or the SDK reads a header; a request without such a value is left untouched.
+    middleware, the fast path or the SDK reads a header; a request without such a value is left untouched.
     """
     headers = scope["headers"]
     for _, value in headers:

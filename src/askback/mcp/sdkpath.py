@@ -21,8 +21,8 @@ from starlette.types import Receive, Scope, Send
 
 from askback.app import App
 from askback.config import HostChecks
+from askback.mcp.body import NOT_UTF8, Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup
-from askback.mcp.http import NOT_UTF8, utf8_body
 from askback.mcp.server import AppServer
 from askback.web.hostcheck import security
 
@@ -30,7 +30,7 @@ _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
 
 
 class SdkPath:
-    """ASGI endpoint sending each request to the session manager for its protocol era, its body checked as UTF-8."""
+    """ASGI endpoint sending each request to the session manager for its era, its body checked as UTF-8 once."""
 
     def __init__(self, app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> None:
         self.entry = AppServer(app, calls=calls) if server is None else None
@@ -54,12 +54,16 @@ class SdkPath:
             yield
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        version = next((v.decode("latin-1") for k, v in scope["headers"] if k == _HEADER), None)
-        manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
-        if scope["method"] == "POST":
-            checked = await utf8_body(scope, receive)
-            if checked is None:
+        body = await read_body(scope, receive) if scope["method"] == "POST" else None
+        await self.handle(scope, receive, send, body)
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send, body: Body | None) -> None:
+        """Serve a request whose body was already read (by the fast path, or `__call__`): it is not read again."""
+        if body is not None:
+            if body.verdict is Verdict.NOT_UTF8:
                 await NOT_UTF8(scope, receive, send)
                 return
-            receive = checked
+            receive = body.replay(receive)
+        version = next((v.decode("latin-1") for k, v in scope["headers"] if k == _HEADER), None)
+        manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
         await manager.handle_request(scope, receive, send)
