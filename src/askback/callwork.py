@@ -17,20 +17,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from askback.core.decide import AnswerGuard
-from askback.core.errors import Declined, NeedsTask, ToolError
+from askback.core.errors import NeedsTask, ToolError
 from askback.core.guarding import Guard
 from askback.core.markers import Option, Work
 from askback.core.questions import Question
 from askback.core.text import render
-from askback.core.work import (
-    Accepted,
-    Again,
-    UnsafeQuestion,
-    WorkQuestion,
-    choice_question,
-    confirm_question,
-    value_question,
-)
+from askback.core.work import Again, QuestioningWork, UnsafeQuestion, WorkQuestion
 
 logger = logging.getLogger("askback")
 
@@ -72,7 +64,7 @@ class InlineWork(Work):
         return None
 
 
-class ConversedWork(Work):
+class ConversedWork(QuestioningWork):
     """Each question asked over the request's back-channel through `ask`, while the function waits.
 
     `can_ask`: whether this client can be asked a form at all (it declared form elicitation and the request has
@@ -84,8 +76,8 @@ class ConversedWork(Work):
 
     def __init__(self, tool: str, ask: AskOne, *, can_ask: bool, answer_guard: AnswerGuard, guard: Guard,
                  max_asks: int, status: Status | None = None) -> None:
-        self._tool = tool
-        self._guard = guard
+        self.tool = tool
+        self.guard = guard
         self._ask_one = ask
         self._can_ask = can_ask
         self._answer_guard = answer_guard
@@ -93,48 +85,19 @@ class ConversedWork(Work):
         self._status = status
         self._ordinal = 0
 
-    async def confirm(self, text: str, *, not_secret: bool = False, **values: Any) -> bool:
-        reading = await self._ask(lambda: confirm_question(text, values, guard=self._guard, not_secret=not_secret))
-        return isinstance(reading, Accepted) and bool(reading.value)
-
-    async def choose(
-        self,
-        text: str,
-        options: Sequence[Option | str | int | float | bool],
-        *,
-        not_secret: bool = False,
-        **values: Any,
-    ) -> Any:
-        return self._value(
-            await self._ask(lambda: choice_question(text, options, values, guard=self._guard, not_secret=not_secret))
-        )
-
-    async def ask(
-        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
-    ) -> Any:
-        return self._value(await self._ask(
-            lambda: value_question(text, kind, values, field=field, guard=self._guard, not_secret=not_secret)
-        ))
-
     async def status(self, text: str, **values: Any) -> None:
         if self._status is not None:
             await self._status(render(text, values) if values else text)
-
-    def _value(self, reading: Any) -> Any:
-        if isinstance(reading, Accepted):
-            return reading.value
-        what = "cancelled" if reading.action == "cancel" else "declined"
-        raise Declined(f"{self._tool} was {what} when asked a question. Nothing more was done.", reading.action)
 
     async def _ask(self, build: Callable[[], WorkQuestion]) -> Any:
         try:
             question = build()
         except UnsafeQuestion as exc:  # the tool's own bug, safe to name: it asked for a credential in a form
-            logger.error("%s: %s", self._tool, exc)
-            raise ToolError(f"{self._tool} failed: {exc}. Nothing more was done.") from None
+            logger.error("%s: %s", self.tool, exc)
+            raise ToolError(f"{self.tool} failed: {exc}. Nothing more was done.") from None
         if not self._can_ask:
             raise NeedsTask(
-                f"{self._tool} needs to ask a question during its work, and this client cannot be asked: it did "
+                f"{self.tool} needs to ask a question during its work, and this client cannot be asked: it did "
                 "not declare form elicitation. Call it again from a client that supports elicitation. "
                 "Nothing more was done."
             )
@@ -146,4 +109,4 @@ class ConversedWork(Work):
             if not isinstance(reading, Again):
                 return reading
             note = f"The previous answer was not accepted: {reading.reason}."
-        raise ToolError(f"{self._tool} asked {self._max_asks} times without a usable answer. Nothing more was done.")
+        raise ToolError(f"{self.tool} asked {self._max_asks} times without a usable answer. Nothing more was done.")

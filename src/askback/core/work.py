@@ -13,17 +13,18 @@ module's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from askback.core.confirming import plain, unconfirmable
 from askback.core.decide import AnswerGuard, no_answer_guard
+from askback.core.errors import Declined as DeclinedError
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, field_form
 from askback.core.guarding import Guard, guard_form
 from askback.core.jsontypes import type_problem
 from askback.core.kinds import form_answer
-from askback.core.markers import Option
+from askback.core.markers import Option, Work
 from askback.core.questions import FormQuestion, canonical_json, short_digest
 from askback.core.spec import template_fields
 from askback.core.text import render, show
@@ -214,3 +215,45 @@ def value_question(
     prop.pop("default", None)
     question = WorkQuestion("ask", _message(text, values), field, prop, form=form)
     return _guarded(question, guard, text, values, not_secret)
+
+
+class QuestioningWork(Work):
+    """A `Work` whose questions are built and read by this module's rules; where each is asked is the
+    subclass's (a task record, a request's back-channel). One spelling of confirm, choose and ask for both."""
+
+    tool: str
+    guard: Guard
+
+    async def _ask(self, build: Callable[[], WorkQuestion]) -> Accepted | Declined:
+        """Ask the question `build` makes (it raises `UnsafeQuestion` for one that must not be asked) and wait
+        for a usable answer."""
+        raise NotImplementedError
+
+    async def confirm(self, text: str, *, not_secret: bool = False, **values: Any) -> bool:
+        reading = await self._ask(lambda: confirm_question(text, values, guard=self.guard, not_secret=not_secret))
+        return isinstance(reading, Accepted) and bool(reading.value)
+
+    async def choose(
+        self,
+        text: str,
+        options: Sequence[Option | str | int | float | bool],
+        *,
+        not_secret: bool = False,
+        **values: Any,
+    ) -> Any:
+        return self._value(
+            await self._ask(lambda: choice_question(text, options, values, guard=self.guard, not_secret=not_secret))
+        )
+
+    async def ask(
+        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
+    ) -> Any:
+        return self._value(await self._ask(
+            lambda: value_question(text, kind, values, field=field, guard=self.guard, not_secret=not_secret)
+        ))
+
+    def _value(self, reading: Accepted | Declined) -> Any:
+        if isinstance(reading, Accepted):
+            return reading.value
+        what = "cancelled" if reading.action == "cancel" else "declined"
+        raise DeclinedError(f"{self.tool} was {what} when asked a question. Nothing more was done.", reading.action)

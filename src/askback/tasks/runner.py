@@ -33,14 +33,14 @@ import contextlib
 import logging
 import os
 import secrets
-from collections.abc import AsyncGenerator, Awaitable, Mapping, Sequence
+from collections.abc import AsyncGenerator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from askback.core import tasks as lifecycle
 from askback.core.errors import AskbackError, Declined
 from askback.core.kinds import DEFERRED, CallerParam, WorkParam
-from askback.core.markers import Caller, Option, Work
+from askback.core.markers import Caller
 from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
@@ -48,10 +48,8 @@ from askback.core.text import one_line, render
 from askback.core.work import (
     Accepted,
     Again,
+    QuestioningWork,
     WorkQuestion,
-    choice_question,
-    confirm_question,
-    value_question,
 )
 from askback.flow import Ready, Runtime, run_function
 from askback.tasks.record import MISSING, TaskRecords
@@ -465,51 +463,23 @@ def _kwargs(spec: Spec, state: TaskState, principal: str | None) -> dict[str, An
     return {k: v for k, v in kwargs.items() if not isinstance(spec.param(k), WorkParam)}
 
 
-class TaskWork(Work):
+class TaskWork(QuestioningWork):
     """The `askback.Work` of a running task: its questions park the task until their answers arrive."""
 
     def __init__(self, runner: TaskRunner, run: _Running) -> None:
         self._runner = runner
         self._run = run
+        self.tool = run.spec.name
+        self.guard = runner.runtime.guard
         self._ordinal = 0
-
-    async def confirm(self, text: str, *, not_secret: bool = False, **values: Any) -> bool:
-        guard = self._runner.runtime.guard
-        reading = await self._ask(confirm_question(text, values, guard=guard, not_secret=not_secret))
-        return isinstance(reading, Accepted) and bool(reading.value)
-
-    async def choose(
-        self,
-        text: str,
-        options: Sequence[Option | str | int | float | bool],
-        *,
-        not_secret: bool = False,
-        **values: Any,
-    ) -> Any:
-        guard = self._runner.runtime.guard
-        return self._value(await self._ask(choice_question(text, options, values, guard=guard, not_secret=not_secret)))
-
-    async def ask(
-        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
-    ) -> Any:
-        guard = self._runner.runtime.guard
-        return self._value(
-            await self._ask(value_question(text, kind, values, field=field, guard=guard, not_secret=not_secret))
-        )
 
     async def status(self, text: str, **values: Any) -> None:
         message = render(text, values) if values else text
         await self._runner._write(self._run, lambda s: replace(s, status_message=message,
                                                                updated_at=self._runner.runtime.clock()))
 
-    def _value(self, reading: Any) -> Any:
-        if isinstance(reading, Accepted):
-            return reading.value
-        what = "cancelled" if reading.action == "cancel" else "declined"
-        raise Declined(f"{self._run.spec.name} was {what} when asked a question. Nothing more was done.",
-                       reading.action)
-
-    async def _ask(self, question: WorkQuestion) -> Any:
+    async def _ask(self, build: Callable[[], WorkQuestion]) -> Any:
+        question = build()
         runner, run = self._runner, self._run
         ordinal = self._ordinal
         self._ordinal += 1
