@@ -14,14 +14,13 @@ import mcp_types as types
 from mcp.server.caching import CacheHint
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel.server import Server
-from mcp.server.request_state import authenticated_principal
 from mcp.shared.exceptions import MCPError
 from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.uri_template import UriTemplate
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ConfigDict
 
-from askback.app import App, Request
+from askback.app import App
 from askback.core.errors import AskbackError
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller
@@ -32,6 +31,7 @@ from askback.mcp import wire
 from askback.mcp.calls import Calls, Play, RpcError
 from askback.mcp.checks import header_schemas
 from askback.mcp.guard import RetryFieldsGuard
+from askback.mcp.principal import principal_of
 from askback.mcp.tasks import McpTasks, created, declared, mcp_error, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.types import Capabilities
@@ -346,21 +346,3 @@ def _origin(ctx: ServerRequestContext[Any]) -> str | None:
     if url is None or url.hostname not in {h.strip("[]") for h in _LOOPBACK}:
         return None
     return f"{url.scheme}://{url.netloc}"
-
-
-def principal_of(app: App, ctx: ServerRequestContext[Any]) -> str | None:
-    """The SDK's authentication names the principal when the server uses it; the app's hook covers the rest."""
-    principal = authenticated_principal(ctx)
-    if principal is None and app.principal_hook is not None:
-        principal = app.principal_hook(_request_of(ctx))
-    return principal
-
-
-def _request_of(ctx: ServerRequestContext[Any]) -> Request:
-    http = ctx.request
-    headers: dict[str, str] = {}
-    user = None
-    if http is not None and hasattr(http, "headers"):
-        headers = {k.lower(): v for k, v in http.headers.items()}
-        user = http.scope.get("user") if hasattr(http, "scope") else None
-    return Request(protocol=ctx.protocol_version, headers=headers, user=user)

@@ -32,6 +32,7 @@ from askback.core.spec import Spec
 from askback.core.tasks import TaskState
 from askback.core.work import UnsafeQuestion
 from askback.mcp import wire
+from askback.mcp.principal import principal_of
 from askback.tasks.runner import TaskRunner, UnknownTask
 
 if TYPE_CHECKING:
@@ -229,6 +230,4 @@ def _check_name_header(ctx: ServerRequestContext[Any], task_id: str) -> None:
 
 
 def _principal(app: App, ctx: ServerRequestContext[Any]) -> str | None:
-    from askback.mcp.server import principal_of
-
     return principal_of(app, ctx)
