@@ -37,6 +37,7 @@ bench: $(BIN)/.installed
 	$(BIN)/python bench/profile.py --write-doc
 	$(BIN)/python bench/stores.py
 	if [ -f bench/coldstart.py ]; then $(BIN)/python bench/coldstart.py; fi
+	$(BIN)/python -m bench.guard_cost
 
 # The reliability suite at full size (a reduced version runs inside `make test`): a few minutes.
 stress: $(BIN)/.installed
