@@ -31,7 +31,7 @@ SDK_MODULES = ("mcp", "mcp_types", "a2a")  # the MCP SDK (server and types) and 
 # secret or approval here), the SQLite backend (the store is memory://), the secret guard's table reader (its
 # snapshot is current) and the answer guard (no answer yet).
 UNNEEDED = ("askback.cli.client", "askback.client.client", "askback.web.pages", "askback.stores.sqlite", "sqlite3",
-            "askback.core.secret_table", "askback.leaks")
+            "askback.core.secret_table", "askback.guard.values")
 
 APP = '''
 from typing import Annotated

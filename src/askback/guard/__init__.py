@@ -25,11 +25,11 @@ from askback.core.secrets import (
 )
 
 if TYPE_CHECKING:
-    from askback.leaks import answer_problem, answer_refusal, credential_value
+    from askback.guard.values import answer_problem, answer_refusal, credential_value
 
 # The answer guard is imported on the first answer checked, not at start-up.
 _ANSWER_GUARD = ("answer_problem", "answer_refusal", "credential_value")
-__getattr__ = lazy_names(__name__, dict.fromkeys(_ANSWER_GUARD, "askback.leaks"))
+__getattr__ = lazy_names(__name__, dict.fromkeys(_ANSWER_GUARD, "askback.guard.values"))
 
 __all__ = [
     "SecretInForm",
