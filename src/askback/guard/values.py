@@ -78,11 +78,14 @@ def _prefix_scan(prefixes: list[str]) -> re.Pattern[str]:
 
 _TRIES, _INSIDE = _read_formats(Path(__file__).with_name("tables") / "tokens.txt")
 _PREFIXES = _prefix_scan(sorted(_TRIES))
+# Every vendor format's match is a run of 14 or more of these characters: the prefix scan runs only inside such runs
+# (most words of prose or code are shorter, and the scan's word-boundary test is costly on every one of them).
+_RUN = re.compile(r"[\w.$:/=+-]{14,}")
 
 
 def _format_label(text: str) -> str | None:
     """The label of a well-known format found in `text`: the vendor formats first (by position), then the shapes."""
-    for start in _PREFIXES.finditer(text):
+    for start in (found for run in _RUN.finditer(text) for found in _PREFIXES.finditer(text, *run.span())):
         for candidate in _TRIES[start.group(0)]:
             found = candidate.pattern.match(text, start.start())
             if found and "EXAMPLE" not in found.group(0):  # AWS's documented AKIAIOSFODNN7EXAMPLE and its like
@@ -108,6 +111,7 @@ _IMEI_GROUPS = re.compile(r"^\d{2}[ -]\d{6}[ -]\d{6}[ -]\d$")
 # A card's security code with its name: "cvv 232", "CVC: 099", "CVV2=080"; "cid" (Amex's name) only with the card.
 _CARD_CODE = re.compile(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|cvn|ccv|csc)(?![a-z])\W{0,3}\d{3,4}(?!\d)")
 _AMEX_CID = re.compile(r"(?i)(?<![a-z])cid(?![a-z])\W{0,3}\d{4}(?!\d).{0,40}\b(?:amex|american express|card)\b")
+_CODE_NAMES = ("cvv", "cvc", "cvn", "ccv", "csc")
 _BACK_DIGITS = re.compile(r"(?i)\bdigits (?:on|at) the back(?: of (?:the|your) card)?\W*(?:are|is|:)?\s*\d{3,4}\b")
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _BASIC = re.compile(r"(?i)^\s*(?:authorization\s*:\s*)?basic\s+([0-9A-Za-z+/]{8,}={0,2})\s*$")
@@ -153,7 +157,15 @@ def _card_digits(digits: str) -> bool:
 _DOMESTIC_CARDS = ("8600", "9860", "9792")
 
 
+# What every card number has (13 digits in a run of digits, spaces and hyphens, or dotted groups): a quick scan
+# before the exact patterns, whose look-behinds make them try every position.
+_CARD_GATE = re.compile(r"\d[\d -]{11}\d")
+_DOTTED_GATE = re.compile(r"\d{4}\.\d{4}")
+
+
 def _card_number(text: str) -> bool:
+    if not (_CARD_GATE.search(text) or ("." in text and _DOTTED_GATE.search(text))):
+        return False
     if re.search(r"[A-Z]{2}\d{2}", text):
         text = _without_ibans(text)
     for match in _CARD.finditer(text):
@@ -217,6 +229,7 @@ _CARD_EXPIRY = re.compile(
     r"|validade|scadenza|срок действия|son kullanma|有効期限|有效期|date d.expiration|تاريخ الانتهاء|انتهاء الصلاحية)"
     r"\W{0,3}(?:(?:0[1-9]|1[0-2]) ?/ ?(?:\d{2}|20\d{2})|20\d{2}-(?:0[1-9]|1[0-2]))(?![\d/-])")
 
+_EXPIRY_GATE = re.compile(r"[01]\d ?/|20\d\d-")  # the date of every _CARD_EXPIRY match
 
 # The nearest word of a label: two letters and no digit (or one letter of a script without cases, "密码").
 _LABEL_WORD = re.compile(r"^[^\d]*[^\W\d_][^\d]*$")
@@ -266,10 +279,12 @@ def _labelled_secret(text: str) -> bool:
         tokens = _GLUED.sub(r" \1 ", _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)).split()
         for j, raw in enumerate(tokens):
             value = raw.strip(_STRIP)
+            before = tokens[j - 1] if j else ""
+            if before != ":" and value.isalpha() and not _looks_made(value):
+                continue  # an ordinary word with no label before it (most words): what the branches below conclude
             if (len(value) < 3 or value.startswith(("//", "{", "[", "<")) or value.endswith(">")
                     or _MASKED.match(value) or _REFERENCE.match(value)):
                 continue  # a structure's opening, a masked value, a reference to where the secret is kept
-            before = tokens[j - 1] if j else ""
             if _INDIAN_PAN.match(value):
                 continue
             if _OTP_VALUE.match(value) and j:
@@ -385,8 +400,9 @@ def _recovery_phrase(text: str) -> bool:
         return False  # too long to scan, or fewer than twelve words
     index = _bip39_index()
     run: list[tuple[tuple[int, int], ...]] = []
-    for part in [*_SEPARATORS.split(text), ""]:
-        word = _bip39_key(part.strip(".:()[]\"'"))
+    plain = text.isascii()  # then a word's key is its lower case: one lower() for the whole text
+    for part in [*_SEPARATORS.split(text.lower() if plain else text), ""]:
+        word = part.strip(".:()[]\"'") if plain else _bip39_key(part.strip(".:()[]\"'"))
         pairs = index.get(word)
         if pairs:
             run.append(pairs)
@@ -480,9 +496,11 @@ def credential_value(value: Any) -> str | None:
             return "an authorization header"
         if _card_number(text):
             return "a payment card number"
-        if _CARD_CODE.search(text) or _AMEX_CID.search(text) or _BACK_DIGITS.search(text):
+        low = text.lower()  # what each pattern below cannot match without, tested before its look-behinds
+        if ((any(name in low for name in _CODE_NAMES) and _CARD_CODE.search(text))
+                or ("cid" in low and _AMEX_CID.search(text)) or ("digits " in low and _BACK_DIGITS.search(text))):
             return "a card security code"
-        if _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text):
+        if _EXPIRY_GATE.search(text) and _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text):
             return "a card expiry date"
         if _recovery_phrase(text):
             return "a recovery phrase"
