@@ -35,10 +35,21 @@ class _Format:
     pattern: re.Pattern[str]
 
 
-def _read_formats(path: Path) -> tuple[dict[str, tuple[_Format, ...]], tuple[tuple[tuple[str, ...], _Format], ...]]:
+# The rarer characters a literal may hold: a text without it (one memchr) needs no search for the literal.
+_GATES = '"$=:/_-.'
+
+
+def _gate(need: str) -> str:
+    """The rarest character of `need`, or "" (always present) for a literal of letters only."""
+    return next((char for char in _GATES if char in need), "")
+
+
+def _read_formats(
+    path: Path,
+) -> tuple[dict[str, tuple[_Format, ...]], tuple[tuple[tuple[tuple[str, str], ...], _Format], ...]]:
     """tokens.txt: the vendor formats by each prefix that can start them, and the shapes with the literals they need."""
     by_prefix: dict[str, list[_Format]] = {}
-    inside: list[tuple[tuple[str, ...], _Format]] = []
+    inside: list[tuple[tuple[tuple[str, str], ...], _Format]] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
@@ -48,7 +59,7 @@ def _read_formats(path: Path) -> tuple[dict[str, tuple[_Format, ...]], tuple[tup
             for prefix in literals.split():
                 by_prefix.setdefault(prefix, []).append(found)
         elif where == "inside":
-            inside.append((tuple(literals.split()), found))
+            inside.append((tuple((_gate(need), need) for need in literals.split()), found))
         else:
             raise ValueError(f"{path.name}: {where!r} is neither 'start' nor 'inside' in {line!r}")
     # At a position where the longest prefix found is P, every format whose prefix starts P may match there.
@@ -76,23 +87,54 @@ def _prefix_scan(prefixes: list[str]) -> re.Pattern[str]:
     return re.compile(r"\b" + emit(trie))
 
 
+def _shape_table() -> dict[int, str]:
+    """ASCII digits to "9", letters to "a" / "A", symbols (what `_MADE_HINT` calls one, but "/") to "#"."""
+    table = {}
+    for code in range(128):
+        char = chr(code)
+        if char.isdigit():
+            table[code] = "9"
+        elif char.isalpha():
+            table[code] = "a" if char.islower() else "A"
+        elif not (char.isspace() or char in "_\"'`.,;!?()[]:=-/"):
+            table[code] = "#"
+    return table
+
+
+# A text's shape, computed once per answer: a search for "9" * 13 in it is a C loop, where a pattern's scan of the
+# text costs a few hundred instructions per character. Non-ASCII characters keep their own value.
+_SHAPE = _shape_table()
+# The characters of a vendor token's run become "r", every other ASCII character a space.
+_RUN_SHAPE = {code: "r" if chr(code).isalnum() or chr(code) in "_.$:/=+-" else " " for code in range(128)}
+_RUN_START, _RUN_END = "r" * 14, re.compile("r*")
+
 _TRIES, _INSIDE = _read_formats(Path(__file__).with_name("tables") / "tokens.txt")
 _PREFIXES = _prefix_scan(sorted(_TRIES))
-# Every vendor format's match is a run of 14 or more of these characters: the prefix scan runs only inside such runs
-# (most words of prose or code are shorter, and the scan's word-boundary test is costly on every one of them).
-_RUN = re.compile(r"[\w.$:/=+-]{14,}")
+# Every vendor format's match is a run of 14 or more of the characters [0-9A-Za-z_.$:/=+-]: the prefix scan runs
+# only inside such runs (most words of prose or code are shorter, and its word-boundary test is costly on each).
+
+
+def _runs(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of the runs of 14 token characters or more (a search for 14 "r" skips ahead, a pattern would not)."""
+    shape = text.translate(_RUN_SHAPE)
+    start = shape.find(_RUN_START)
+    while start != -1:
+        end = _RUN_END.match(shape, start).end()  # type: ignore[union-attr]  # "r*" always matches
+        yield start, end
+        start = shape.find(_RUN_START, end)
 
 
 def _format_label(text: str) -> str | None:
     """The label of a well-known format found in `text`: the vendor formats first (by position), then the shapes."""
-    for start in (found for run in _RUN.finditer(text) for found in _PREFIXES.finditer(text, *run.span())):
+    for start in (found for span in _runs(text) for found in _PREFIXES.finditer(text, *span)):
         for candidate in _TRIES[start.group(0)]:
             found = candidate.pattern.match(text, start.start())
             if found and "EXAMPLE" not in found.group(0):  # AWS's documented AKIAIOSFODNN7EXAMPLE and its like
                 return candidate.label
     low = text.lower()
+    present = {"", *(char for char in _GATES if char in text)}
     for needs, candidate in _INSIDE:
-        if any(need in low for need in needs):
+        if any(gate in present and need in low for gate, need in needs):
             found = candidate.pattern.search(text)
             if found and "EXAMPLE" not in found.group(0):
                 return candidate.label
@@ -157,14 +199,11 @@ def _card_digits(digits: str) -> bool:
 _DOMESTIC_CARDS = ("8600", "9860", "9792")
 
 
-# What every card number has (13 digits in a run of digits, spaces and hyphens, or dotted groups): a quick scan
-# before the exact patterns, whose look-behinds make them try every position.
-_CARD_GATE = re.compile(r"\d[\d -]{11}\d")
-_DOTTED_GATE = re.compile(r"\d{4}\.\d{4}")
-
-
-def _card_number(text: str) -> bool:
-    if not (_CARD_GATE.search(text) or ("." in text and _DOTTED_GATE.search(text))):
+def _card_number(text: str, shape: str | None = None) -> bool:
+    # Every card number is 13 digits once its spaces, hyphens or dots are taken out: a test of the text's shape
+    # before the exact patterns, whose look-behinds make them try every position.
+    shape = text.translate(_SHAPE) if shape is None else shape
+    if "9" * 13 not in shape.replace(" ", "").replace("-", "").replace(".", ""):
         return False
     if re.search(r"[A-Z]{2}\d{2}", text):
         text = _without_ibans(text)
@@ -229,7 +268,9 @@ _CARD_EXPIRY = re.compile(
     r"|validade|scadenza|срок действия|son kullanma|有効期限|有效期|date d.expiration|تاريخ الانتهاء|انتهاء الصلاحية)"
     r"\W{0,3}(?:(?:0[1-9]|1[0-2]) ?/ ?(?:\d{2}|20\d{2})|20\d{2}-(?:0[1-9]|1[0-2]))(?![\d/-])")
 
-_EXPIRY_GATE = re.compile(r"[01]\d ?/|20\d\d-")  # the date of every _CARD_EXPIRY match
+# A piece of each name `_CARD_EXPIRY` knows, in lower case ("exp" is in "expiry" and "date d'expiration").
+_EXPIRY_NAMES = ("exp", "valid thru", "ablaufdatum", "ltig bis", "hasta", "vencimiento", "validade", "scadenza",
+                 "срок действия", "son kullanma", "有効期限", "有效期", "انتهاء")
 
 # The nearest word of a label: two letters and no digit (or one letter of a script without cases, "密码").
 _LABEL_WORD = re.compile(r"^[^\d]*[^\W\d_][^\d]*$")
@@ -246,13 +287,21 @@ def _looks_made(value: str) -> bool:
     return mixed or len(value) >= 15  # "correcthorsebattery": a passphrase run together
 
 
-def _labelled_secret(text: str) -> bool:
+def _made_hint(text: str, shape: str) -> bool:
+    """`_MADE_HINT.search(text)`, read off an ASCII text's shape: a digit, a symbol, "aB", 15 letters in a row."""
+    if not text.isascii():
+        return _MADE_HINT.search(text) is not None
+    return ("9" in shape or "#" in shape or "/" in shape or "aA" in shape
+            or "a" * 15 in shape.replace("A", "a"))
+
+
+def _labelled_secret(text: str, shape: str | None = None) -> bool:
     """A credential's label next to a value that looks like one.
 
     "Password: forgotten" or "the password is incorrect" carry no secret; "password: hunter2", "PIN 4829" and
     "482913 is your verification code" do.
     """
-    if not _MADE_HINT.search(text) and ":" not in text:
+    if ":" not in text and not _made_hint(text, text.translate(_SHAPE) if shape is None else shape):
         return False  # no word in it looks chosen or generated, and no label: nothing to read labels for
     terms: dict[str, str | None] = {}
 
@@ -276,7 +325,9 @@ def _labelled_secret(text: str) -> bool:
             line = line[:400]
         if not line.isascii():
             line = _CJK_GLUED.sub(" ", line)  # "登录密码是N0rth#Star55": the label ends where the Latin value starts
-        tokens = _GLUED.sub(r" \1 ", _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)).split()
+        if "9 9" in line.translate(_SHAPE):  # digits, a space, digits: what `_DIGIT_GROUPS` joins
+            line = _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)
+        tokens = (_GLUED.sub(r" \1 ", line) if ":" in line or "=" in line else line).split()
         for j, raw in enumerate(tokens):
             value = raw.strip(_STRIP)
             before = tokens[j - 1] if j else ""
@@ -331,7 +382,13 @@ def _recovery_codes(text: str) -> bool:
     if len(text) < 36 or not any(c.isdigit() for c in text[:12]):
         return False  # four codes or more, and a code has digits: cheap tests first
     lines = [line.strip() for line in text.splitlines() if line.strip()]
-    codes = lines if len(lines) >= 4 else _SEPARATORS.split(text.strip())
+    if len(lines) >= 4:
+        codes = lines
+    else:  # `_SEPARATORS.split`, where a separator at either end makes an empty code
+        stripped = text.strip()
+        if stripped[0] in ",;\u3001" or stripped[-1] in ",;\u3001":
+            return False
+        codes = stripped.replace(",", " ").replace(";", " ").replace("\u3001", " ").split()
     if not 4 <= len(codes) <= 40 or not all(_RECOVERY_CODE.match(c) for c in codes):
         return False
     mixed = sum(any(ch.isdigit() for ch in c) and any(ch.isalpha() for ch in c) for c in codes)
@@ -396,12 +453,16 @@ def _recovery_phrase(text: str) -> bool:
     Only a phrase whose checksum holds counts: twelve common words that happen to be on a list are not a wallet's
     phrase (one such list in sixteen passes by chance).
     """
-    if len(text) > 2000 or len(_SEPARATORS.findall(text)) < 11:
-        return False  # too long to scan, or fewer than twelve words
+    if len(text) > 2000:
+        return False  # too long to scan
+    plain = text.isascii()  # then a word's key is its lower case: one lower() for the whole text
+    # The words between separators (`_SEPARATORS`): white space, commas, semicolons, the ideographic comma.
+    parts = (text.lower() if plain else text.replace("\u3001", " ")).replace(",", " ").replace(";", " ").split()
+    if len(parts) < 12:
+        return False
     index = _bip39_index()
     run: list[tuple[tuple[int, int], ...]] = []
-    plain = text.isascii()  # then a word's key is its lower case: one lower() for the whole text
-    for part in [*_SEPARATORS.split(text.lower() if plain else text), ""]:
+    for part in [*parts, ""]:
         word = part.strip(".:()[]\"'") if plain else _bip39_key(part.strip(".:()[]\"'"))
         pairs = index.get(word)
         if pairs:
@@ -494,19 +555,22 @@ def credential_value(value: Any) -> str | None:
             return "a private key"
         if _basic_auth(text):
             return "an authorization header"
-        if _card_number(text):
+        shape = text.translate(_SHAPE)
+        if _card_number(text, shape):
             return "a payment card number"
         low = text.lower()  # what each pattern below cannot match without, tested before its look-behinds
-        if ((any(name in low for name in _CODE_NAMES) and _CARD_CODE.search(text))
-                or ("cid" in low and _AMEX_CID.search(text)) or ("digits " in low and _BACK_DIGITS.search(text))):
+        if "999" in shape and ((any(name in low for name in _CODE_NAMES) and _CARD_CODE.search(text))
+                               or ("cid" in low and _AMEX_CID.search(text))
+                               or ("digits " in low and _BACK_DIGITS.search(text))):
             return "a card security code"
-        if _EXPIRY_GATE.search(text) and _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text):
+        if (("99/" in shape.replace(" ", "") or "9999-99" in shape) and any(name in low for name in _EXPIRY_NAMES)
+                and _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text)):
             return "a card expiry date"
         if _recovery_phrase(text):
             return "a recovery phrase"
         if _recovery_codes(text):
             return "a list of recovery codes"
-        if _labelled_secret(text):
+        if _labelled_secret(text, shape):
             return "a labelled credential"
     return None
 
