@@ -87,26 +87,26 @@ def _prefix_scan(prefixes: list[str]) -> re.Pattern[str]:
     return re.compile(r"\b" + emit(trie))
 
 
-def _shape_table() -> dict[int, str]:
+def _shape_class(char: str) -> str:
     """ASCII digits to "9", letters to "a" / "A", symbols (what `_MADE_HINT` calls one, but "/") to "#"."""
-    table = {}
-    for code in range(128):
-        char = chr(code)
-        if char.isdigit():
-            table[code] = "9"
-        elif char.isalpha():
-            table[code] = "a" if char.islower() else "A"
-        elif not (char.isspace() or char in "_\"'`.,;!?()[]:=-/"):
-            table[code] = "#"
-    return table
+    if char.isdigit() or char.isalpha():
+        return "9" if char.isdigit() else "a" if char.islower() else "A"
+    return char if char.isspace() or char in "_\"'`.,;!?()[]:=-/" or char > "\x7f" else "#"
 
 
-# A text's shape, computed once per answer: a search for "9" * 13 in it is a C loop, where a pattern's scan of the
-# text costs a few hundred instructions per character. Non-ASCII characters keep their own value.
-_SHAPE = _shape_table()
+# A text's shape, its UTF-8 bytes mapped by one table: a search for b"9" * 13 in it is a C loop, where a pattern's
+# scan of the text costs a few hundred instructions per character (and `str.translate` as much on non-ASCII text).
+# The bytes of non-ASCII characters keep their value (0x80 and over).
+_SHAPE = bytes(ord(_shape_class(chr(code))) if code < 128 else code for code in range(256))
 # The characters of a vendor token's run become "r", every other ASCII character a space.
-_RUN_SHAPE = {code: "r" if chr(code).isalnum() or chr(code) in "_.$:/=+-" else " " for code in range(128)}
-_RUN_START, _RUN_END = "r" * 14, re.compile("r*")
+_RUN_SHAPE = bytes(
+    ord("r") if code < 128 and (chr(code).isalnum() or chr(code) in "_.$:/=+-") else ord(" ") for code in range(256)
+)
+_RUN_START, _RUN_END = b"r" * 14, re.compile(b"r*")
+
+
+def _shape(text: str, table: bytes = _SHAPE) -> bytes:
+    return text.encode("utf-8", "surrogatepass").translate(table)
 
 _TRIES, _INSIDE = _read_formats(Path(__file__).with_name("tables") / "tokens.txt")
 _PREFIXES = _prefix_scan(sorted(_TRIES))
@@ -116,11 +116,18 @@ _PREFIXES = _prefix_scan(sorted(_TRIES))
 
 def _runs(text: str) -> Iterator[tuple[int, int]]:
     """The spans of the runs of 14 token characters or more (a search for 14 "r" skips ahead, a pattern would not)."""
-    shape = text.translate(_RUN_SHAPE)
-    start = shape.find(_RUN_START)
+    raw = text.encode("utf-8", "surrogatepass")
+    shape = raw.translate(_RUN_SHAPE)
+    wide = len(raw) != len(text)  # then byte offsets are turned into character offsets, as the runs are passed
+    start, chars, seen = shape.find(_RUN_START), 0, 0
     while start != -1:
         end = _RUN_END.match(shape, start).end()  # type: ignore[union-attr]  # "r*" always matches
-        yield start, end
+        if wide:  # a run is ASCII: its length in characters is its length in bytes
+            chars += len(raw[seen:start].decode("utf-8", "surrogatepass"))
+            seen = start
+            yield chars, chars + end - start
+        else:
+            yield start, end
         start = shape.find(_RUN_START, end)
 
 
@@ -159,7 +166,7 @@ _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _BASIC = re.compile(r"(?i)^\s*(?:authorization\s*:\s*)?basic\s+([0-9A-Za-z+/]{8,}={0,2})\s*$")
 # Separators of a word list, as people paste one: spaces (ideographic ones in Japanese), commas, line breaks.
 _SEPARATORS = re.compile(r"[\s,;\u3000\u3001]+")
-_NON_ASCII_DIGIT = re.compile(r"(?![0-9])\d")  # Arabic-Indic, Devanagari, Bengali... digits
+_NON_ASCII_DIGIT = re.compile(r"[^\D0-9]")  # Arabic-Indic, Devanagari, Bengali... digits (one set: a fast scan)
 
 
 def _luhn(digits: str) -> bool:
@@ -199,11 +206,11 @@ def _card_digits(digits: str) -> bool:
 _DOMESTIC_CARDS = ("8600", "9860", "9792")
 
 
-def _card_number(text: str, shape: str | None = None) -> bool:
+def _card_number(text: str, shape: bytes | None = None) -> bool:
     # Every card number is 13 digits once its spaces, hyphens or dots are taken out: a test of the text's shape
     # before the exact patterns, whose look-behinds make them try every position.
-    shape = text.translate(_SHAPE) if shape is None else shape
-    if "9" * 13 not in shape.replace(" ", "").replace("-", "").replace(".", ""):
+    shape = _shape(text) if shape is None else shape
+    if b"9" * 13 not in shape.replace(b" ", b"").replace(b"-", b"").replace(b".", b""):
         return False
     if re.search(r"[A-Z]{2}\d{2}", text):
         text = _without_ibans(text)
@@ -287,21 +294,29 @@ def _looks_made(value: str) -> bool:
     return mixed or len(value) >= 15  # "correcthorsebattery": a passphrase run together
 
 
-def _made_hint(text: str, shape: str) -> bool:
+def _made_hint(text: str, shape: bytes) -> bool:
     """`_MADE_HINT.search(text)`, read off an ASCII text's shape: a digit, a symbol, "aB", 15 letters in a row."""
     if not text.isascii():
         return _MADE_HINT.search(text) is not None
-    return ("9" in shape or "#" in shape or "/" in shape or "aA" in shape
-            or "a" * 15 in shape.replace("A", "a"))
+    return (b"9" in shape or b"#" in shape or b"/" in shape or b"aA" in shape
+            or b"a" * 15 in shape.replace(b"A", b"a"))
 
 
-def _labelled_secret(text: str, shape: str | None = None) -> bool:
+def _glued(line: str) -> str:
+    """`_GLUED.sub(r" \1 ", line)`: spaces around each ":" and "=", but in "::", ":=", "://" (plain replaces when
+    none of these is in the line: the pattern's template is expanded in Python for each match)."""
+    if any(pair in line for pair in ("::", ":=", "://", "=//")):
+        return _GLUED.sub(r" \1 ", line)
+    return line.replace(":", " : ").replace("=", " = ")
+
+
+def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
     """A credential's label next to a value that looks like one.
 
     "Password: forgotten" or "the password is incorrect" carry no secret; "password: hunter2", "PIN 4829" and
     "482913 is your verification code" do.
     """
-    if ":" not in text and not _made_hint(text, text.translate(_SHAPE) if shape is None else shape):
+    if ":" not in text and not _made_hint(text, _shape(text) if shape is None else shape):
         return False  # no word in it looks chosen or generated, and no label: nothing to read labels for
     terms: dict[str, str | None] = {}
 
@@ -323,11 +338,12 @@ def _labelled_secret(text: str, shape: str | None = None) -> bool:
     for line in text.splitlines()[:64]:
         if len(line) > 400:
             line = line[:400]
-        if not line.isascii():
+        shape = _shape(line)
+        if not line.isascii() and (b"9" in shape or b"a" in shape or b"A" in shape):
             line = _CJK_GLUED.sub(" ", line)  # "登录密码是N0rth#Star55": the label ends where the Latin value starts
-        if "9 9" in line.translate(_SHAPE):  # digits, a space, digits: what `_DIGIT_GROUPS` joins
+        if b"9 9" in shape:  # digits, a space, digits: what `_DIGIT_GROUPS` joins
             line = _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)
-        tokens = (_GLUED.sub(r" \1 ", line) if ":" in line or "=" in line else line).split()
+        tokens = _glued(line).split()
         for j, raw in enumerate(tokens):
             value = raw.strip(_STRIP)
             before = tokens[j - 1] if j else ""
@@ -555,15 +571,15 @@ def credential_value(value: Any) -> str | None:
             return "a private key"
         if _basic_auth(text):
             return "an authorization header"
-        shape = text.translate(_SHAPE)
+        shape = _shape(text)
         if _card_number(text, shape):
             return "a payment card number"
         low = text.lower()  # what each pattern below cannot match without, tested before its look-behinds
-        if "999" in shape and ((any(name in low for name in _CODE_NAMES) and _CARD_CODE.search(text))
+        if b"999" in shape and ((any(name in low for name in _CODE_NAMES) and _CARD_CODE.search(text))
                                or ("cid" in low and _AMEX_CID.search(text))
                                or ("digits " in low and _BACK_DIGITS.search(text))):
             return "a card security code"
-        if (("99/" in shape.replace(" ", "") or "9999-99" in shape) and any(name in low for name in _EXPIRY_NAMES)
+        if ((b"99/" in shape.replace(b" ", b"") or b"9999-99" in shape) and any(name in low for name in _EXPIRY_NAMES)
                 and _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text)):
             return "a card expiry date"
         if _recovery_phrase(text):
