@@ -15,11 +15,13 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import operator
 import re
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
 from pathlib import Path
 from typing import Any
 
@@ -463,6 +465,9 @@ def _valid_run(run: list[tuple[tuple[int, int], ...]]) -> bool:
     return False
 
 
+_PHRASE_MARKS = str.maketrans(".:()[]\"'", " " * 8)
+
+
 def _recovery_phrase(text: str) -> bool:
     """A valid BIP-39 phrase, alone or inside a longer text ("seed phrase: legal winner thank ...").
 
@@ -477,9 +482,18 @@ def _recovery_phrase(text: str) -> bool:
     if len(parts) < 12:
         return False
     index = _bip39_index()
+    # Twelve list words in a row (numbers between them allowed) or no phrase: tested with C loops (map, bytes)
+    # before the loop below reads each word. The marks a word is stripped of, made spaces, leave its list word or
+    # number whole (and split no other word into more list words than it had).
+    rough = " ".join(parts).translate(_PHRASE_MARKS).split()
+    listed = map(bool, map(index.get, rough if plain else map(_bip39_key, rough)))
+    numbered = map(str.isdigit, rough)
+    if b"\x01" * 12 not in bytes(map(operator.or_, listed, numbered)):
+        return False
+    stripped = map(str.strip, parts, repeat(".:()[]\"'"))
+    words = list(stripped) if plain else list(map(_bip39_key, stripped))
     run: list[tuple[tuple[int, int], ...]] = []
-    for part in [*parts, ""]:
-        word = part.strip(".:()[]\"'") if plain else _bip39_key(part.strip(".:()[]\"'"))
+    for word in [*words, ""]:
         pairs = index.get(word)
         if pairs:
             run.append(pairs)
