@@ -249,7 +249,8 @@ _CODE_WORDS = frozenset(("code", "codigo", "código", "code:", "kode", "kod", "�
 _SIGN_IN_AFTER = re.compile(r"(?i)^to (?:log ?in|sign ?in|verify|confirm|authenticate)\b")
 # A value that only shows that a secret exists ("********", "•••", "xxxx") or names where it is kept
 # ("${DB_PASSWORD}", "op://vault/item", an ARN, "{{ secrets.TOKEN }}"): no credential travels with it.
-_MASKED = re.compile(r"^[*•●xX#·]{3,}$")
+_MASK_CHARS = "*•●xX#·"
+_MASKED = re.compile(f"^[{_MASK_CHARS}]{{3,}}$")
 _REFERENCE = re.compile(r"^(?:\$\{[^}]+\}|\$[A-Z_][A-Z0-9_]*|\{\{[^}]+\}\}|op://\S+|vault:\S+|arn:aws[\w-]*:\S+)$")
 # Labels whose answer is a plain word ("Rex", "Kowalczyk"): nothing about the value tells it from any other word.
 _PLAIN_WORD_KINDS = frozenset(("security answer",))
@@ -288,6 +289,14 @@ _MADE_HINT = re.compile(r"\d|[^\w\s\"'`.,;!?()\[\]:=-]|[a-z][A-Z]|[^\W\d_]{15}")
 _MAX_LABELS = 12  # labels read per string: a long text of numbers costs a bounded number of readings
 
 
+def _label_word(word: str) -> bool:
+    """`_LABEL_WORD.search(word)`: for an ASCII word read off its shape (the pattern backtracks on every word)."""
+    if not word.isascii():
+        return _LABEL_WORD.search(word) is not None
+    shape = word.encode().translate(_SHAPE)
+    return b"9" not in shape and (b"a" in shape or b"A" in shape)
+
+
 def _looks_made(value: str) -> bool:
     """Whether a value looks chosen or generated (a digit, a symbol, mixed case) rather than an ordinary word."""
     if not value.isalpha():
@@ -324,7 +333,7 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
 
     def term(words: list[str]) -> str | None:
         # A label names something in words: its nearest word has letters and no digit ("DE89 3704" is no label).
-        if not words or not _LABEL_WORD.search(words[-1]) or len(terms) >= _MAX_LABELS:
+        if not words or len(terms) >= _MAX_LABELS or not _label_word(words[-1]):
             return None
         label = " ".join(words)
         if label not in terms:
@@ -347,16 +356,21 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
             line = _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)
         tokens = _glued(line).split()
         for j, raw in enumerate(tokens):
+            if len(raw) < 3:
+                continue  # ":", "=", "42": too short a value, as below
             value = raw.strip(_STRIP)
             before = tokens[j - 1] if j else ""
             if before != ":" and value.isalpha() and not _looks_made(value):
                 continue  # an ordinary word with no label before it (most words): what the branches below conclude
+            # Each pattern is tried only on a value with its first character (or its length): a match costs more
+            # than the test.
             if (len(value) < 3 or value.startswith(("//", "{", "[", "<")) or value.endswith(">")
-                    or _MASKED.match(value) or _REFERENCE.match(value)):
+                    or (value[0] in _MASK_CHARS and _MASKED.match(value))
+                    or (value[0] in "${ova" and _REFERENCE.match(value))):
                 continue  # a structure's opening, a masked value, a reference to where the secret is kept
-            if _INDIAN_PAN.match(value):
+            if len(value) == 10 and _INDIAN_PAN.match(value):
                 continue
-            if _OTP_VALUE.match(value) and j:
+            if j and value[0].isdecimal() and _OTP_VALUE.match(value):
                 label_words = " ".join(label_before(j - 1 if before == ":" else j, _LABEL_WORDS))
                 if _CODE_LABEL.search(label_words) and not _ORDINARY_CODE.search(label_words):
                     return True
@@ -369,10 +383,10 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
                 kind = term(label)
                 if kind:
                     return True
-                greek_code = bool(label) and bool(_CODE_WORD_LABEL.match(label[-1]))
+                greek_code = bool(label) and not label[-1].isascii() and bool(_CODE_WORD_LABEL.match(label[-1]))
                 if greek_code and not value.isdigit() and any(c.isdigit() for c in value):
                     return True  # "κωδικός: Gl4cier.Night": a code of letters and digits is a password
-            elif j:
+            elif j and len(terms) < _MAX_LABELS:  # (past the cap, `term` reads no label)
                 kind = term(label_before(j, _LABEL_WORDS - 2))
                 if kind and (kind in _DIGIT_KINDS or len(value) >= 16) and any(c.isdigit() for c in value):
                     if kind == "PIN" and credential_term(line) is None:
