@@ -48,10 +48,10 @@ def _gate(need: str) -> str:
 
 def _read_formats(
     path: Path,
-) -> tuple[dict[str, tuple[_Format, ...]], tuple[tuple[tuple[tuple[str, str], ...], _Format], ...]]:
+) -> tuple[dict[str, tuple[_Format, ...]], tuple[tuple[tuple[tuple[str, str, bool], ...], _Format], ...]]:
     """tokens.txt: the vendor formats by each prefix that can start them, and the shapes with the literals they need."""
     by_prefix: dict[str, list[_Format]] = {}
-    inside: list[tuple[tuple[tuple[str, str], ...], _Format]] = []
+    inside: list[tuple[tuple[tuple[str, str, bool], ...], _Format]] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
@@ -61,7 +61,8 @@ def _read_formats(
             for prefix in literals.split():
                 by_prefix.setdefault(prefix, []).append(found)
         elif where == "inside":
-            inside.append((tuple((_gate(need), need) for need in literals.split()), found))
+            # A literal with a capital letter is looked for as written (its pattern is case-sensitive).
+            inside.append((tuple((_gate(need), need, need != need.lower()) for need in literals.split()), found))
         else:
             raise ValueError(f"{path.name}: {where!r} is neither 'start' nor 'inside' in {line!r}")
     # At a position where the longest prefix found is P, every format whose prefix starts P may match there.
@@ -105,6 +106,7 @@ _RUN_SHAPE = bytes(
     ord("r") if code < 128 and (chr(code).isalnum() or chr(code) in "_.$:/=+-") else ord(" ") for code in range(256)
 )
 _RUN_START, _RUN_END = b"r" * 14, re.compile(b"r*")
+_SEP_SHAPE = bytes(ord("p") if chr(code) in ".$:/=+-" else ord(" ") for code in range(256))
 
 
 def _shape(text: str, table: bytes = _SHAPE) -> bytes:
@@ -133,17 +135,38 @@ def _runs(text: str) -> Iterator[tuple[int, int]]:
         start = shape.find(_RUN_START, end)
 
 
+def _starts(text: str) -> Iterator[tuple[int, tuple[_Format, ...]]]:
+    """Each word start inside the runs where a vendor prefix stands, with the formats of every prefix found there.
+
+    In an ASCII text a word starts only at a run's start or after one of its non-word characters (".$:/=+-"): the
+    prefix pattern is matched there alone, where a search would test its word boundary at every character of a
+    long run (a pasted base64 blob is one)."""
+    seps = b""
+    for start, end in _runs(text):
+        if not text.isascii():
+            yield from ((found.start(), _TRIES[found.group(0)]) for found in _PREFIXES.finditer(text, start, end))
+            continue
+        seps = seps or text.encode().translate(_SEP_SHAPE)
+        at = start
+        while at != -1:
+            found = _PREFIXES.match(text, at)
+            if found:
+                yield at, _TRIES[found.group(0)]
+            at = seps.find(b"p", at, end)
+            at = at + 1 if at != -1 else -1
+
+
 def _format_label(text: str) -> str | None:
     """The label of a well-known format found in `text`: the vendor formats first (by position), then the shapes."""
-    for start in (found for span in _runs(text) for found in _PREFIXES.finditer(text, *span)):
-        for candidate in _TRIES[start.group(0)]:
-            found = candidate.pattern.match(text, start.start())
+    for at, candidates in _starts(text):
+        for candidate in candidates:
+            found = candidate.pattern.match(text, at)
             if found and "EXAMPLE" not in found.group(0):  # AWS's documented AKIAIOSFODNN7EXAMPLE and its like
                 return candidate.label
     low = text.lower()
     present = {"", *(char for char in _GATES if char in text)}
     for needs, candidate in _INSIDE:
-        if any(gate in present and need in low for gate, need in needs):
+        if any(gate in present and need in (text if exact else low) for gate, need, exact in needs):
             found = candidate.pattern.search(text)
             if found and "EXAMPLE" not in found.group(0):
                 return candidate.label
@@ -570,6 +593,20 @@ def _structured(value: Any) -> str | None:
     return None
 
 
+def _named(pattern: re.Pattern[str], text: str, low: str, names: tuple[str, ...]) -> bool:
+    """`pattern.search(text)` for a pattern that starts with one of `names` (after a look-behind): matched only where
+    a name stands, found by `str.find` (a search would try the look-behind at every character)."""
+    if len(low) != len(text):  # a lower case of another length ("İ"): its offsets are not the text's
+        return any(name in low for name in names) and pattern.search(text) is not None
+    for name in names:
+        at = low.find(name)
+        while at != -1:
+            if pattern.match(text, at):
+                return True
+            at = low.find(name, at + 1)
+    return False
+
+
 def credential_value(value: Any) -> str | None:
     """What kind of credential an answer `value` looks like ("a payment card number", "a private key"...), or None.
 
@@ -603,9 +640,8 @@ def credential_value(value: Any) -> str | None:
         if _card_number(text, shape):
             return "a payment card number"
         low = text.lower()  # what each pattern below cannot match without, tested before its look-behinds
-        if b"999" in shape and ((any(name in low for name in _CODE_NAMES) and _CARD_CODE.search(text))
-                               or ("cid" in low and _AMEX_CID.search(text))
-                               or ("digits " in low and _BACK_DIGITS.search(text))):
+        if b"999" in shape and (_named(_CARD_CODE, text, low, _CODE_NAMES) or _named(_AMEX_CID, text, low, ("cid",))
+                                or _named(_BACK_DIGITS, text, low, ("digits ",))):
             return "a card security code"
         if ((b"99/" in shape.replace(b" ", b"") or b"9999-99" in shape) and any(name in low for name in _EXPIRY_NAMES)
                 and _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text)):
