@@ -48,10 +48,10 @@ def _gate(need: str) -> str:
 
 def _read_formats(
     path: Path,
-) -> tuple[dict[str, tuple[_Format, ...]], tuple[tuple[tuple[tuple[str, str, bool], ...], _Format], ...]]:
+) -> tuple[dict[str, tuple[_Format, ...]], tuple[tuple[tuple[tuple[str, str, bool], ...], _Format, bool], ...]]:
     """tokens.txt: the vendor formats by each prefix that can start them, and the shapes with the literals they need."""
     by_prefix: dict[str, list[_Format]] = {}
-    inside: list[tuple[tuple[tuple[str, str, bool], ...], _Format]] = []
+    inside: list[tuple[tuple[tuple[str, str, bool], ...], _Format, bool]] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
@@ -60,11 +60,12 @@ def _read_formats(
         if where == "start":
             for prefix in literals.split():
                 by_prefix.setdefault(prefix, []).append(found)
-        elif where == "inside":
+        elif where in ("inside", "at"):
             # A literal with a capital letter is looked for as written (its pattern is case-sensitive).
-            inside.append((tuple((_gate(need), need, need != need.lower()) for need in literals.split()), found))
+            needs = tuple((_gate(need), need, need != need.lower()) for need in literals.split())
+            inside.append((needs, found, where == "at"))
         else:
-            raise ValueError(f"{path.name}: {where!r} is neither 'start' nor 'inside' in {line!r}")
+            raise ValueError(f"{path.name}: {where!r} is not 'start', 'inside' or 'at' in {line!r}")
     # At a position where the longest prefix found is P, every format whose prefix starts P may match there.
     tries = {p: tuple(f for q, fs in by_prefix.items() if p.startswith(q) for f in fs) for p in by_prefix}
     return tries, tuple(inside)
@@ -165,11 +166,16 @@ def _format_label(text: str) -> str | None:
                 return candidate.label
     low = text.lower()
     present = {"", *(char for char in _GATES if char in text)}
-    for needs, candidate in _INSIDE:
-        if any(gate in present and need in (text if exact else low) for gate, need, exact in needs):
+    for needs, candidate, anchored in _INSIDE:
+        names = tuple((need, exact) for gate, need, exact in needs if gate in present)
+        if anchored:
+            found = _named(candidate.pattern, text, low, names)
+        elif any(need in (text if exact else low) for need, exact in names):
             found = candidate.pattern.search(text)
-            if found and "EXAMPLE" not in found.group(0):
-                return candidate.label
+        else:
+            continue
+        if found and "EXAMPLE" not in found.group(0):
+            return candidate.label
     return None
 
 # 13 to 19 digits, grouped by single or double spaces or hyphens; not inside a longer number, a decimal, a date or
@@ -185,7 +191,8 @@ _IMEI_GROUPS = re.compile(r"^\d{2}[ -]\d{6}[ -]\d{6}[ -]\d$")
 # A card's security code with its name: "cvv 232", "CVC: 099", "CVV2=080"; "cid" (Amex's name) only with the card.
 _CARD_CODE = re.compile(r"(?i)(?<![a-z])(?:cvv2?|cvc2?|cvn|ccv|csc)(?![a-z])\W{0,3}\d{3,4}(?!\d)")
 _AMEX_CID = re.compile(r"(?i)(?<![a-z])cid(?![a-z])\W{0,3}\d{4}(?!\d).{0,40}\b(?:amex|american express|card)\b")
-_CODE_NAMES = ("cvv", "cvc", "cvn", "ccv", "csc")
+_CODE_NAMES = tuple((name, False) for name in ("cvv", "cvc", "cvn", "ccv", "csc"))
+_CID, _DIGITS_ON = (("cid", False),), (("digits ", False),)
 _BACK_DIGITS = re.compile(r"(?i)\bdigits (?:on|at) the back(?: of (?:the|your) card)?\W*(?:are|is|:)?\s*\d{3,4}\b")
 _INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]")
 _BASIC = re.compile(r"(?i)^\s*(?:authorization\s*:\s*)?basic\s+([0-9A-Za-z+/]{8,}={0,2})\s*$")
@@ -593,18 +600,22 @@ def _structured(value: Any) -> str | None:
     return None
 
 
-def _named(pattern: re.Pattern[str], text: str, low: str, names: tuple[str, ...]) -> bool:
-    """`pattern.search(text)` for a pattern that starts with one of `names` (after a look-behind): matched only where
-    a name stands, found by `str.find` (a search would try the look-behind at every character)."""
+def _named(pattern: re.Pattern[str], text: str, low: str, names: tuple[tuple[str, bool], ...]) -> re.Match[str] | None:
+    """`pattern.search(text)` for a pattern whose every match starts with one of `names` (each looked for in `text`
+    when marked exact, else in `low`): matched only where one stands, found by `str.find` (a search would try the
+    pattern at every character)."""
     if len(low) != len(text):  # a lower case of another length ("İ"): its offsets are not the text's
-        return any(name in low for name in names) and pattern.search(text) is not None
-    for name in names:
-        at = low.find(name)
+        found = any(name in (text if exact else low) for name, exact in names)
+        return pattern.search(text) if found else None
+    for name, exact in names:
+        where = text if exact else low
+        at = where.find(name)
         while at != -1:
-            if pattern.match(text, at):
-                return True
-            at = low.find(name, at + 1)
-    return False
+            match = pattern.match(text, at)
+            if match:
+                return match
+            at = where.find(name, at + 1)
+    return None
 
 
 def credential_value(value: Any) -> str | None:
@@ -640,8 +651,8 @@ def credential_value(value: Any) -> str | None:
         if _card_number(text, shape):
             return "a payment card number"
         low = text.lower()  # what each pattern below cannot match without, tested before its look-behinds
-        if b"999" in shape and (_named(_CARD_CODE, text, low, _CODE_NAMES) or _named(_AMEX_CID, text, low, ("cid",))
-                                or _named(_BACK_DIGITS, text, low, ("digits ",))):
+        if b"999" in shape and (_named(_CARD_CODE, text, low, _CODE_NAMES) or _named(_AMEX_CID, text, low, _CID)
+                                or _named(_BACK_DIGITS, text, low, _DIGITS_ON)):
             return "a card security code"
         if ((b"99/" in shape.replace(b" ", b"") or b"9999-99" in shape) and any(name in low for name in _EXPIRY_NAMES)
                 and _CARD_EXPIRY.search(text) and not _EXPIRES_ELSEWHERE.search(text)):
