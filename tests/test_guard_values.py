@@ -43,3 +43,13 @@ def test_the_answer_guard_imports_nothing_of_the_server() -> None:
     imported |= {a.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import) for a in node.names}
     outside = {m for m in imported if m.split(".")[0] not in sys.stdlib_module_names and m != "__future__"}
     assert outside <= {"askback.guard", "mnemonic"}, outside
+
+
+@pytest.mark.parametrize("card", ["4111 1111 1111 1111", "3528 - 2492 - 2089 - 6633", "3427.844301.51460",
+                                  "5555-5555-5555-4444"])
+def test_a_card_number_is_found_in_a_long_text(card: str) -> None:
+    assert credential_value(f"{_filler(20_000)} paid with {card}, thanks {_filler(3_000)}") == "a payment card number"
+
+
+def test_an_iban_in_a_long_text_is_no_card() -> None:
+    assert credential_value(f"{_filler(20_000)} IBAN DE89 3704 0044 0532 0130 00 {_filler(3_000)}") is None

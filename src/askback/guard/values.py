@@ -115,6 +115,7 @@ def _shape(text: str, table: bytes = _SHAPE) -> bytes:
 
 _TRIES, _INSIDE = _read_formats(Path(__file__).with_name("tables") / "tokens.txt")
 _PREFIXES = _prefix_scan(sorted(_TRIES))
+_FIRSTS = frozenset(prefix[0] for prefix in _TRIES)
 # Every vendor format's match is a run of 14 or more of the characters [0-9A-Za-z_.$:/=+-]: the prefix scan runs
 # only inside such runs (most words of prose or code are shorter, and its word-boundary test is costly on each).
 
@@ -150,7 +151,7 @@ def _starts(text: str) -> Iterator[tuple[int, tuple[_Format, ...]]]:
         seps = seps or text.encode().translate(_SEP_SHAPE)
         at = start
         while at != -1:
-            found = _PREFIXES.match(text, at)
+            found = _PREFIXES.match(text, at) if text[at : at + 1] in _FIRSTS else None  # (most log words: digits)
             if found:
                 yield at, _TRIES[found.group(0)]
             at = seps.find(b"p", at, end)
@@ -167,13 +168,12 @@ def _format_label(text: str) -> str | None:
     low = text.lower()
     present = {"", *(char for char in _GATES if char in text)}
     for needs, candidate, anchored in _INSIDE:
-        names = tuple((need, exact) for gate, need, exact in needs if gate in present)
-        if anchored:
-            found = _named(candidate.pattern, text, low, names)
-        elif any(need in (text if exact else low) for need, exact in names):
-            found = candidate.pattern.search(text)
-        else:
+        if not any(gate in present and need in (text if exact else low) for gate, need, exact in needs):
             continue
+        if anchored:
+            found = _named(candidate.pattern, text, low, tuple((need, exact) for _, need, exact in needs))
+        else:
+            found = candidate.pattern.search(text)
         if found and "EXAMPLE" not in found.group(0):
             return candidate.label
     return None
@@ -220,8 +220,22 @@ def _iban_valid(candidate: str) -> bool:
     return int("".join(str(int(c, 36)) for c in moved)) % 97 == 1
 
 
-def _without_ibans(text: str) -> str:
-    return _IBAN.sub(lambda m: "x" * len(m.group(0)) if _iban_valid(m.group(0)) else m.group(0), text)
+def _without_ibans(text: str, shape: bytes) -> str:
+    """The text with each valid IBAN made "x"s. Every IBAN starts where the shape has "AA99": in an ASCII text the
+    pattern is matched there alone (`_IBAN.sub` would try it at every character)."""
+    if not text.isascii():
+        return _IBAN.sub(lambda m: "x" * len(m.group(0)) if _iban_valid(m.group(0)) else m.group(0), text)
+    parts, done, at = [], 0, shape.find(b"AA99")
+    while at != -1:
+        found = _IBAN.match(text, at)
+        if not found:
+            at = shape.find(b"AA99", at + 1)
+            continue
+        if _iban_valid(found.group(0)):
+            parts += [text[done:at], "x" * (found.end() - at)]
+            done = found.end()
+        at = shape.find(b"AA99", found.end())  # as `sub` goes on after each match, valid or not
+    return "".join([*parts, text[done:]])
 
 
 def _card_digits(digits: str) -> bool:
@@ -236,6 +250,10 @@ def _card_digits(digits: str) -> bool:
 
 # Domestic networks outside the 2-6 range: Uzcard (8600) and Humo (9860) in Uzbekistan, Troy (9792) in Turkey.
 _DOMESTIC_CARDS = ("8600", "9860", "9792")
+# A text's shape with digits and " .-" made "c", all else "x": a card number lies in a run of 13 "c" or more, which
+# `bytes.find` finds by skipping ahead (a pattern would try each digit).
+_CARDISH = bytes(ord("c") if chr(code) in "9 .-" else ord("x") for code in range(256))
+_CARDISH_13, _CARDISH_RUN = b"c" * 13, re.compile(b"c*")
 
 
 def _card_number(text: str, shape: bytes | None = None) -> bool:
@@ -244,9 +262,29 @@ def _card_number(text: str, shape: bytes | None = None) -> bool:
     shape = _shape(text) if shape is None else shape
     if b"9" * 13 not in shape.replace(b" ", b"").replace(b"-", b"").replace(b".", b""):
         return False
-    if re.search(r"[A-Z]{2}\d{2}", text):
-        text = _without_ibans(text)
-    for match in _CARD.finditer(text):
+    if b"AA99" in shape:  # what an IBAN starts with
+        text = _without_ibans(text, shape)  # (the same length: the spans below hold)
+    return any(_card_in(text, start, end) for start, end in _digit_spans(text, shape))
+
+
+def _digit_spans(text: str, shape: bytes) -> Iterator[tuple[int, int]]:
+    """Where a card number may be: each run of digits, spaces, hyphens and dots with 13 digits (and the two
+    characters after it, which the patterns' look-ahead reads). A whole non-ASCII text: its shape's offsets are
+    bytes, not characters."""
+    if not text.isascii():
+        yield 0, len(text)
+        return
+    cardish = shape.translate(_CARDISH)
+    start = cardish.find(_CARDISH_13)
+    while start != -1:  # a run of 13 or more digits and separators; it holds a card only with 13 digits
+        end = _CARDISH_RUN.match(cardish, start).end()  # type: ignore[union-attr]  # "c*" always matches
+        if shape.count(b"9", start, end) >= 13:
+            yield start, min(len(text), end + 2)
+        start = cardish.find(_CARDISH_13, end)
+
+
+def _card_in(text: str, start: int, end: int) -> bool:
+    for match in _CARD.finditer(text, start, end):
         raw = match.group(0)
         if " " in raw and "-" in raw and raw.count(" - ") * 2 != raw.count(" "):
             continue  # "1234 5678-90": a mix of separators is a range or a phone number; " - " alone is one card
@@ -258,7 +296,7 @@ def _card_number(text: str, shape: bytes | None = None) -> bool:
             continue
         if _card_digits(digits):
             return True
-    return any(_card_digits(match.group(0).replace(".", "")) for match in _CARD_DOTTED.finditer(text))
+    return any(_card_digits(match.group(0).replace(".", "")) for match in _CARD_DOTTED.finditer(text, start, end))
 
 
 # --------------------------------------------------------------------------------------------------------------
