@@ -41,12 +41,16 @@ from bench.run import free_port  # noqa: E402
 COLLECTED = re.compile(r"Collected : (\d+)")
 
 
+def callgrind(*options: str) -> list[str]:
+    """valgrind's command line counting instructions only where `options` toggle collection on (none at start)."""
+    return ["valgrind", "--tool=callgrind", "--collect-atstart=no", *options]
+
+
 def count(kind: str, flows: int, concurrency: int) -> int:
     """Instructions the server's event loop ran, from start-up to exit, with `flows` measured flows driven."""
     port = free_port()
-    command = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", "--collect-atstart=no",
-               "--toggle-collect=uv_run", sys.executable, "-m", "bench.servers", kind, "--port", str(port),
-               "--http", "httptools", "--loop", "uvloop"]
+    command = [*callgrind("--callgrind-out-file=/dev/null", "--toggle-collect=uv_run"), sys.executable, "-m",
+               "bench.servers", kind, "--port", str(port), "--http", "httptools", "--loop", "uvloop"]
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True)

@@ -289,7 +289,7 @@ class App:
 
 
 def _answer_problem(value: Any) -> str | None:
-    """`askback.leaks.answer_problem`, imported on the first answer: its ~90 patterns are not start-up work."""
+    """`askback.guard.answer_problem`, imported on the first answer: its ~100 patterns are not start-up work."""
     return _answer_check()(value)
 
 

@@ -16,7 +16,7 @@ import sys
 import pytest
 
 SERVER_SIDE = ("askback.app", "askback.stores", "askback.core", "askback.flow", "askback.mcp", "cryptography", "mcp")
-GUARD = ("askback.guard", "askback.leaks")  # loaded at the first form, not with the client
+GUARD = ("askback.guard",)  # loaded at the first form, not with the client
 
 
 def of(modules: set[str], names: tuple[str, ...]) -> list[str]:
@@ -54,8 +54,9 @@ def test_a_form_loads_the_guard_and_nothing_else_of_the_server() -> None:
         "asked = Asked(server='s', method='tools/call', target='t', questions=(q,))\n"
         "anyio.run(FileAnswerer({'name': 'Ada'}).answer, asked)"
     )
-    assert "askback.guard" in modules and "askback.leaks" in modules  # the names and the answer guard ran
-    assert of(modules - guard_alone, SERVER_SIDE) == []
+    assert "askback.guard.names" in modules and "askback.guard.values" in modules  # both guards ran
+    assert of(guard_alone, SERVER_SIDE) == []  # the guard is neutral: it loads nothing of the server
+    assert of(modules, SERVER_SIDE) == []
 
 
 def test_the_sdk_is_loaded_on_first_connection_only() -> None:

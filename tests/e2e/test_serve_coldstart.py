@@ -33,7 +33,7 @@ SDK_MODULES = ("a2a",)
 # out-of-band pages (no secret or approval here), the SQLite backend (the store is memory://) and the answer
 # guard (no answer yet).
 UNNEEDED = ("askback.mcp.sdkpath", "askback.mcp.server", "askback.cli.client", "askback.client.client",
-            "askback.web.pages", "askback.stores.sqlite", "sqlite3", "askback.leaks")
+            "askback.web.pages", "askback.stores.sqlite", "sqlite3", "askback.guard.values")
 
 APP = '''
 from typing import Annotated

@@ -26,13 +26,13 @@ from askback.guard.names import (
 
 if TYPE_CHECKING:
     from askback.core.errors import SecretInForm
-    from askback.leaks import answer_problem, answer_refusal, credential_value
+    from askback.guard.values import answer_problem, answer_refusal, credential_value
 
 # The answer guard is imported on the first answer checked, not at start-up; `SecretInForm` is the core's
 # error (it reaches callers with its wire mapping), read only when asked for, so the guard imports no core.
 _ANSWER_GUARD = ("answer_problem", "answer_refusal", "credential_value")
 __getattr__ = lazy_names(
-    __name__, {**dict.fromkeys(_ANSWER_GUARD, "askback.leaks"), "SecretInForm": "askback.core.errors"}
+    __name__, {**dict.fromkeys(_ANSWER_GUARD, "askback.guard.values"), "SecretInForm": "askback.core.errors"}
 )
 
 __all__ = [

@@ -1,0 +1,56 @@
+"""The answer guard's table-driven scan: a vendor token is found wherever it stands in a long answer, and the
+module stays neutral (the client loads it without the server)."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from askback.guard import credential_value
+
+TOKENS = ["ghp_" + "a1B2" * 9, "AKIA" + "ABCDEFGHIJKLMNOP", "sk-proj-" + "Zx9" * 10, "xoxb-" + "1234567890-abcdef",
+          "glpat-" + "Q7w" * 8, "AIza" + "B" * 20 + "c" * 15, "npm_" + "k3" * 18, "FLWSECK-" + "ab" * 16 + "-X",
+          "dop_v1_" + "0f" * 32, "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc"]
+
+
+def _filler(size: int) -> str:
+    rng = random.Random(size)
+    return " ".join(base64.b64encode(rng.randbytes(30)).decode() + " the meeting moved" for _ in range(size // 60))
+
+
+@pytest.mark.parametrize("token", TOKENS)
+@pytest.mark.parametrize("where", ["alone", "after text", "inside a URL", "after a key="])
+def test_a_vendor_token_is_found_wherever_it_stands(token: str, where: str) -> None:
+    assert credential_value(token) is not None  # the example is a real format
+    text = {"alone": token, "after text": f"{_filler(20_000)}\n{token}\n{_filler(2_000)}",
+            "inside a URL": f"see https://example.com/cb?x=1&t={token}&y=2 for it",
+            "after a key=": f"{_filler(5_000)} deploy_key={token}"}[where]
+    assert credential_value(text) is not None, where
+
+
+def test_long_ordinary_texts_pass() -> None:
+    assert credential_value(_filler(50_000)) is None
+
+
+def test_the_answer_guard_imports_nothing_of_the_server() -> None:
+    source = Path(sys.modules["askback.guard"].__file__ or "").with_name("values.py").read_text()
+    imported = {node.module or "" for node in ast.walk(ast.parse(source)) if isinstance(node, ast.ImportFrom)}
+    imported |= {a.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Import) for a in node.names}
+    outside = {m for m in imported if m.split(".")[0] not in sys.stdlib_module_names and m != "__future__"
+               and m != "askback.guard" and not m.startswith("askback.guard.")}  # its own package
+    assert outside <= {"mnemonic"}, outside
+
+
+@pytest.mark.parametrize("card", ["4111 1111 1111 1111", "3528 - 2492 - 2089 - 6633", "3427.844301.51460",
+                                  "5555-5555-5555-4444"])
+def test_a_card_number_is_found_in_a_long_text(card: str) -> None:
+    assert credential_value(f"{_filler(20_000)} paid with {card}, thanks {_filler(3_000)}") == "a payment card number"
+
+
+def test_an_iban_in_a_long_text_is_no_card() -> None:
+    assert credential_value(f"{_filler(20_000)} IBAN DE89 3704 0044 0532 0130 00 {_filler(3_000)}") is None
