@@ -3,10 +3,10 @@
 A person asked for a name or a memo may paste a password manager's entry, a card number or an API key by mistake.
 `credential_value` recognises what is a credential by its form alone, with few false alarms: Luhn-valid card
 numbers, PEM private keys, JWTs, well-known token prefixes (`tables/answers/tokens.txt`), authorization header
-values, URLs that carry a password, and BIP-39 recovery phrases (12 to 24 words, all from the standard wordlist). It does not
-flag IBANs (a demo asks for one), UUIDs, commit hashes, dates or ordinary numbers.
+values, URLs that carry a password, and BIP-39 recovery phrases (12 to 24 words, all from the standard
+wordlist). It does not flag IBANs (a demo asks for one), UUIDs, commit hashes, dates or ordinary numbers.
 
-Its cost is linear in the text and small per character, whatever the text (an answer may be a 50 KB paste): the
+Its cost grows with the text, not with the number of formats, whatever the text (an answer may be a 50 KB paste): the
 vendor formats are found by one scan for their literal prefixes at word starts, each pattern then matched only
 where its prefix stands; a shape that may sit anywhere is searched only when the text holds a literal it needs.
 """
