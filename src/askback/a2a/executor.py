@@ -224,8 +224,7 @@ class AskbackExecutor(AgentExecutor):
             except InvalidRequestState as exc:
                 logger.warning("rejected the askback record of task %s: %s", one_line(task_id), exc.reason.value)
                 _redact(message, [])
-                out = proto.message(wire.error(exc.public_message), context)
-                await updater.update_status(pb.TASK_STATE_REJECTED, out, metadata=_done())
+                await self._rejected(context, updater, exc)
                 return
             if current.running:
                 await self._continue_work(context, updater, current, message, data_parts, text, principal)
@@ -450,8 +449,8 @@ class AskbackExecutor(AgentExecutor):
         return False
 
     async def _rejected(self, context: RequestContext, updater: TaskUpdater, exc: AskbackError) -> None:
-        state = _STATES.get(exc.wire.a2a_state, pb.TASK_STATE_FAILED)
-        await updater.update_status(state, proto.message(wire.error(exc.public_message), context), metadata=_done())
+        state, out = wire.failure(exc)
+        await updater.update_status(_STATES[state], proto.message(out, context), metadata=_done())
 
     async def _await_finish(self, task_id: str, call: ServerCallContext, seconds: float = 30.0) -> None:
         waited = 0.0

@@ -28,7 +28,7 @@ from askback.core.questions import FormQuestion, Question, SamplingQuestion, Url
 from askback.core.spec import Spec
 from askback.flow import Asking, Ready, Refused, Round, Step
 from askback.mcp import wire
-from askback.mcp.calls import Calls, Play, RpcError
+from askback.mcp.calls import Calls, Play, RpcError, sdk_error
 from askback.mcp.checks import header_schemas
 from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.principal import principal_of
@@ -310,7 +310,7 @@ async def _sdk_errors(call: Awaitable[dict[str, Any]]) -> dict[str, Any]:
     try:
         return await call
     except RpcError as exc:
-        raise MCPError(code=exc.code, message=exc.message, data=exc.data) from None
+        raise sdk_error(exc) from None
 
 
 def _progress(ctx: ServerRequestContext[Any]) -> Callable[[str], Awaitable[None]] | None:
