@@ -121,3 +121,15 @@ async def test_a2a_shows_each_error_by_its_mapping(serve: Any, cls: type[Askback
     meta = extension_meta(task)
     assert meta.get("kind") == "error", meta
     assert meta.get("retryable", False) is exc.wire.retryable, meta
+
+
+@pytest.mark.parametrize("cls", [c for c in MAKE if MAKE[c]().wire.jsonrpc_code is not None], ids=lambda c: c.__name__)
+def test_a_failed_mcp_task_spells_the_error_as_a_call_does(cls: type[AskbackError]) -> None:
+    from askback.mcp.tasks import McpTaskWire
+
+    exc = MAKE[cls]()
+    data = {**(exc.data() or {}), **({"retryable": True} if exc.wire.retryable else {})}
+    expected: dict[str, Any] = {"code": exc.wire.jsonrpc_code, "message": exc.public_message}
+    if data:
+        expected["data"] = data
+    assert McpTaskWire().error(probe_app().tools["probe"], exc) == expected
