@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from a2a.types import a2a_pb2 as pb
+from mcp.shared.exceptions import MCPError
 from mcp.shared.inbound import ERROR_CODE_HTTP_STATUS
 
 import askback
@@ -68,6 +69,16 @@ def probe_app() -> askback.App:
         """Raise the named error."""
         raise next(make for cls, make in MAKE.items() if cls.__name__ == kind)()
 
+    @app.prompt()
+    def probe_prompt(kind: str) -> str:
+        """Raise the named error from a prompt, which has no tool-error result."""
+        raise next(make for cls, make in MAKE.items() if cls.__name__ == kind)()
+
+    @app.tool()
+    def sdk_refusal(x: str) -> str:
+        """Raise the SDK's own error, as a tool's author may."""
+        raise MCPError(code=-32001, message="refused by the author", data={"why": x})
+
     return app
 
 
@@ -105,6 +116,35 @@ def test_mcp_shows_each_error_by_its_mapping(servers: dict[str, str], path: str,
     assert data.get("retryable", False) is exc.wire.retryable, reply
     for key, value in (exc.data() or {}).items():
         assert data[key] == value
+
+
+@pytest.mark.parametrize("path", ["fast", "sdk"])
+@pytest.mark.parametrize("cls", list(MAKE), ids=lambda c: c.__name__)
+def test_a_prompt_shows_each_error_by_its_code_or_fallback(servers: dict[str, str], path: str,
+                                                           cls: type[AskbackError]) -> None:
+    exc = MAKE[cls]()
+    with RawClient(servers[path]) as client:
+        reply = client.send("prompts/get", {"name": "probe_prompt", "arguments": {"kind": cls.__name__}})
+        assert client.last is not None
+        status = client.last.status_code
+    if cls in REFUSALS:  # a refusal on a prompt: the -32602 that names its outcome
+        assert reply["error"]["data"]["outcome"] == "declined", reply
+        return
+    code = exc.wire.jsonrpc_code or exc.wire.fallback_code
+    assert reply["error"]["code"] == code, reply
+    assert reply["error"]["message"] == exc.public_message
+    assert status == ERROR_CODE_HTTP_STATUS.get(code, 200), reply
+    assert (reply["error"].get("data") or {}).get("retryable", False) is exc.wire.retryable, reply
+
+
+@pytest.mark.parametrize("path", ["fast", "sdk"])
+def test_the_sdks_own_error_from_a_tool_is_sent_as_raised(servers: dict[str, str], path: str) -> None:
+    with RawClient(servers[path]) as client:
+        reply = client.call("sdk_refusal", {"x": "policy"})
+        assert client.last is not None
+        status = client.last.status_code
+    assert reply["error"] == {"code": -32001, "message": "refused by the author", "data": {"why": "policy"}}
+    assert status == ERROR_CODE_HTTP_STATUS.get(-32001, 200)
 
 
 @pytest.mark.anyio

@@ -154,3 +154,9 @@ def rpc_error(exc: AskbackError) -> RpcError:
 def sdk_error(exc: RpcError) -> MCPError:
     """The same error as the SDK's `MCPError`, for the SDK path to write (with the SDK's HTTP status)."""
     return MCPError(code=exc.code, message=exc.message, data=exc.data)
+
+
+def from_sdk(exc: MCPError) -> RpcError:
+    """The SDK's `MCPError` (a tool's author may raise one) as the error the fast path writes: the same
+    code, message and data the SDK path sends for it."""
+    return RpcError(exc.error.code, exc.error.message, exc.error.data)
