@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import anyio
 import pytest
 from a2a.types import a2a_pb2 as pb
 from mcp.shared.exceptions import MCPError
@@ -72,6 +73,12 @@ def probe_app() -> askback.App:
     @app.prompt()
     def probe_prompt(kind: str) -> str:
         """Raise the named error from a prompt, which has no tool-error result."""
+        raise next(make for cls, make in MAKE.items() if cls.__name__ == kind)()
+
+    @app.tool(task="optional")
+    async def probe_work(kind: str, work: askback.Work) -> str:
+        """Raise the named error while working (on A2A, on the task runner)."""
+        await work.status("Starting")
         raise next(make for cls, make in MAKE.items() if cls.__name__ == kind)()
 
     @app.tool()
@@ -149,11 +156,18 @@ def test_the_sdks_own_error_from_a_tool_is_sent_as_raised(servers: dict[str, str
 
 @pytest.mark.anyio
 @pytest.mark.parametrize("cls", list(MAKE), ids=lambda c: c.__name__)
-async def test_a2a_shows_each_error_by_its_mapping(serve: Any, cls: type[AskbackError]) -> None:
+@pytest.mark.parametrize("tool", ["probe", "probe_work"])
+async def test_a2a_shows_each_error_by_its_mapping(serve: Any, cls: type[AskbackError], tool: str) -> None:
     exc = MAKE[cls]()
     pb.TaskState.Value(exc.wire.a2a_state)  # a state A2A has (raises otherwise)
     async with Agent(serve(probe_app()).removesuffix("/mcp")) as agent:
-        task = await agent.call("probe", kind=cls.__name__)
+        task = await agent.call(tool, kind=cls.__name__)
+        if tool == "probe_work":
+            for _ in range(100):  # bounded: the runner settles the task in the background
+                if state(task) not in ("TASK_STATE_WORKING", "TASK_STATE_SUBMITTED"):
+                    break
+                await anyio.sleep(0.05)
+                task = await agent.get(task.id)
     if cls in REFUSALS:
         assert state(task) == "TASK_STATE_CANCELED"
         return
