@@ -341,7 +341,8 @@ class AskbackExecutor(AgentExecutor):
                 return None
             # Nothing ran and the questions are still open: the task keeps waiting, so the same answer can be
             # sent again, as the message says (a failed task could take no retry).
-            out = _with_problem(wire.input_required([a.question() for a in current.asked]), exc.public_message)
+            asked = wire.input_required([a.question() for a in current.asked])
+            out = _with_problem(asked, exc.public_message, retryable=exc.wire.retryable)
             meta = self._record_meta(current, task_id, principal)
             await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context), metadata=meta)
         except AskbackError as exc:
@@ -514,9 +515,11 @@ def _unasked(data_parts: Sequence[Any], asked: Sequence[Question]) -> list[str]:
     return sorted(given - fields)
 
 
-def _with_problem(out: wire.MessageOut, problem: str) -> wire.MessageOut:
+def _with_problem(out: wire.MessageOut, problem: str, *, retryable: bool = False) -> wire.MessageOut:
+    """The questions again, saying what went wrong first; `retryable`: the same answer may be sent again."""
     first, *rest = out.parts
-    meta = {k: {**v, "problem": problem} for k, v in out.metadata.items()}
+    said: dict[str, Any] = {"problem": problem, "retryable": True} if retryable else {"problem": problem}
+    meta = {k: {**v, **said} for k, v in out.metadata.items()}
     return wire.MessageOut((wire.PartOut(text=f"{problem}\n\n{first.text}"), *rest), meta)
 
 
