@@ -74,9 +74,10 @@ class Calls:
         try:
             step = await self._play(spec, rnd, play)
         except AskbackError as exc:
-            if exc.wire.jsonrpc_code is not None:
+            shown = tool_error_of(exc)
+            if shown is None:
                 raise rpc_error(exc) from None
-            return wire.tool_error(exc.public_message), True
+            return shown, True
         except _Internal:
             return wire.tool_error(
                 f"{spec.name} failed with an internal error. Nothing more is known here; "
@@ -140,6 +141,12 @@ class Calls:
         except Exception as exc:
             logger.exception("%s %s raised", rnd.method, one_line(rnd.target))
             raise _Internal() from exc
+
+
+def tool_error_of(exc: AskbackError) -> dict[str, Any] | None:
+    """An askback error on `tools/call`: the tool error (`isError: true`) its wire mapping asks for, or None
+    when its mapping names a JSON-RPC code (then it is `rpc_error`)."""
+    return wire.tool_error(exc.public_message) if exc.wire.jsonrpc_code is None else None
 
 
 def rpc_error(exc: AskbackError) -> RpcError:

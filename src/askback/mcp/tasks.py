@@ -32,7 +32,7 @@ from askback.core.spec import Spec
 from askback.core.tasks import TaskState
 from askback.core.work import UnsafeQuestion
 from askback.mcp import wire
-from askback.mcp.calls import rpc_error, sdk_error
+from askback.mcp.calls import rpc_error, sdk_error, tool_error_of
 from askback.mcp.principal import principal_of
 from askback.tasks.runner import TaskRunner, UnknownTask
 
@@ -116,9 +116,7 @@ class McpTaskWire:
         return wire.tool_refusal(refusal, has_output_schema=spec.output_schema is not None)
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
-        if exc.wire.jsonrpc_code is not None:
-            return None
-        return wire.tool_error(exc.public_message)
+        return tool_error_of(exc)
 
     def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]:
         """A JSON-RPC error object for a failed task: a protocol error the function raised keeps its code and
