@@ -320,6 +320,7 @@ def test_over_the_wire_redis_down_refuses_retryably_and_a_restart_without_persis
         down = c.call("transfer", {"amount": 5}, responses={"ok": {"action": "accept", "content": {"ok": True}}},
                       state=state)
         assert down["error"]["code"] == -32603 and "Retry the same request" in down["error"]["message"], down
+        assert down["error"]["data"] == {"retryable": True}, down  # the wire says it as well as the text
         assert runs == []  # nothing single-use ran without the store
         private_redis.start()  # back, but empty: whether the flow ran before cannot be known
         again = c.call("transfer", {"amount": 5}, responses={"ok": {"action": "accept", "content": {"ok": True}}},
@@ -518,7 +519,7 @@ def test_an_mcp_task_whose_creating_round_was_told_to_retry_while_redis_was_paus
 @pytest.mark.anyio
 async def test_an_a2a_answer_told_to_retry_while_redis_was_paused_keeps_the_task_waiting_and_runs_once_on_retry(
         private_redis: PrivateRedis, anyio_backend: str) -> None:
-    from tests.a2a.support import Agent, state, status_parts
+    from tests.a2a.support import Agent, extension_meta, state, status_parts
 
     runs: list[int] = []
     app = askback.App("redis-a2a", keys=KEY, store=private_redis.url + SHORT_TIMEOUTS)
@@ -536,6 +537,7 @@ async def test_an_a2a_answer_told_to_retry_while_redis_was_paused_keeps_the_task
                 down = await agent.answer(task, {"ok": True})
             text, _ = status_parts(down)
             assert "nothing was done. Retry" in text and runs == []
+            assert extension_meta(down).get("retryable") is True, extension_meta(down)
             assert state(down) == "TASK_STATE_INPUT_REQUIRED"  # still waiting: the retry it asks for can work
             done = await agent.answer(down, {"ok": True})
             assert state(done) == "TASK_STATE_COMPLETED" and runs == [5]

@@ -224,8 +224,7 @@ class AskbackExecutor(AgentExecutor):
             except InvalidRequestState as exc:
                 logger.warning("rejected the askback record of task %s: %s", one_line(task_id), exc.reason.value)
                 _redact(message, [])
-                out = proto.message(wire.error(exc.public_message), context)
-                await updater.update_status(pb.TASK_STATE_REJECTED, out, metadata=_done())
+                await self._rejected(context, updater, exc)
                 return
             if current.running:
                 await self._continue_work(context, updater, current, message, data_parts, text, principal)
@@ -342,7 +341,8 @@ class AskbackExecutor(AgentExecutor):
                 return None
             # Nothing ran and the questions are still open: the task keeps waiting, so the same answer can be
             # sent again, as the message says (a failed task could take no retry).
-            out = _with_problem(wire.input_required([a.question() for a in current.asked]), exc.public_message)
+            asked = wire.input_required([a.question() for a in current.asked])
+            out = _with_problem(asked, exc.public_message, retryable=exc.wire.retryable)
             meta = self._record_meta(current, task_id, principal)
             await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context), metadata=meta)
         except AskbackError as exc:
@@ -450,8 +450,8 @@ class AskbackExecutor(AgentExecutor):
         return False
 
     async def _rejected(self, context: RequestContext, updater: TaskUpdater, exc: AskbackError) -> None:
-        state = _STATES.get(exc.wire.a2a_state, pb.TASK_STATE_FAILED)
-        await updater.update_status(state, proto.message(wire.error(exc.public_message), context), metadata=_done())
+        state, out = wire.failure(exc)
+        await updater.update_status(_STATES[state], proto.message(out, context), metadata=_done())
 
     async def _await_finish(self, task_id: str, call: ServerCallContext, seconds: float = 30.0) -> None:
         waited = 0.0
@@ -515,9 +515,11 @@ def _unasked(data_parts: Sequence[Any], asked: Sequence[Question]) -> list[str]:
     return sorted(given - fields)
 
 
-def _with_problem(out: wire.MessageOut, problem: str) -> wire.MessageOut:
+def _with_problem(out: wire.MessageOut, problem: str, *, retryable: bool = False) -> wire.MessageOut:
+    """The questions again, saying what went wrong first; `retryable`: the same answer may be sent again."""
     first, *rest = out.parts
-    meta = {k: {**v, "problem": problem} for k, v in out.metadata.items()}
+    said: dict[str, Any] = {"problem": problem, "retryable": True} if retryable else {"problem": problem}
+    meta = {k: {**v, **said} for k, v in out.metadata.items()}
     return wire.MessageOut((wire.PartOut(text=f"{problem}\n\n{first.text}"), *rest), meta)
 
 

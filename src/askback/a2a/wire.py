@@ -22,6 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter
 
+from askback.core.errors import AskbackError
 from askback.core.outcomes import Refuse
 from askback.core.questions import FormQuestion, Question, UrlQuestion
 from askback.core.results import prompt_messages
@@ -199,8 +200,15 @@ def progress(text: str) -> MessageOut:
     return MessageOut((PartOut(text=text),), {EXTENSION_URI: {"kind": "status"}})
 
 
-def error(message: str) -> MessageOut:
-    return MessageOut((PartOut(text=message),), {EXTENSION_URI: {"kind": "error"}})
+def error(message: str, *, retryable: bool = False) -> MessageOut:
+    """The status message of a task that ended in error; `retryable`: the same message may simply be sent again."""
+    meta: dict[str, Any] = {"kind": "error", "retryable": True} if retryable else {"kind": "error"}
+    return MessageOut((PartOut(text=message),), {EXTENSION_URI: meta})
+
+
+def failure(exc: AskbackError) -> tuple[str, MessageOut]:
+    """The one A2A spelling of an askback error, from its wire mapping: the task state and the status message."""
+    return exc.wire.a2a_state, error(exc.public_message, retryable=exc.wire.retryable)
 
 
 def jsonable(value: Any) -> Any:

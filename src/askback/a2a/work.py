@@ -65,7 +65,8 @@ class A2ATaskWire:
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
         """A deliberate error ends the task in the state its type maps to on A2A, as on a call without work."""
-        return {"kind": exc.wire.a2a_state, "message": _out_json(wire.error(exc.public_message))}
+        state, out = wire.failure(exc)
+        return {"kind": state, "message": _out_json(out)}
 
     def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]:
         if isinstance(exc, UnsafeQuestion):  # the tool's own bug, safe to name: it asked for a credential

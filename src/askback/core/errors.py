@@ -28,11 +28,13 @@ class WireMapping:
     """How one error shows on each wire.
 
     `jsonrpc_code` None means MCP shows it as a tool error (`isError: true`) on `tools/call` and as a JSON-RPC
-    `fallback_code` error on methods that have no tool-error result (prompts, resources).
+    `fallback_code` error on methods that have no tool-error result (prompts, resources). There is no HTTP
+    status here: on MCP the SDK's table (`ERROR_CODE_HTTP_STATUS`) gives the status of a JSON-RPC code on both
+    paths, so a status of askback's own could only disagree with it. `retryable` is sent where a wire has room
+    for it: `"retryable": true` in the MCP error's `data` and in the A2A status message's askback metadata.
     """
 
     jsonrpc_code: int | None
-    http_status: int = 200
     fallback_code: int = INVALID_PARAMS
     a2a_state: str = "TASK_STATE_FAILED"
     retryable: bool = False
@@ -168,9 +170,7 @@ class MissingCapability(AskbackError):
     two cannot disagree. `arguments` are the other missing values, which a retry can send as arguments.
     """
 
-    wire = WireMapping(
-        jsonrpc_code=MISSING_REQUIRED_CLIENT_CAPABILITY, http_status=400, a2a_state="TASK_STATE_REJECTED"
-    )
+    wire = WireMapping(jsonrpc_code=MISSING_REQUIRED_CLIENT_CAPABILITY, a2a_state="TASK_STATE_REJECTED")
 
     def __init__(
         self,

@@ -3,7 +3,8 @@
 A round goes in, a wire result comes out, or an `RpcError` naming the JSON-RPC error the SDK must send. Both
 the SDK's low-level server (`askback.mcp.server`) and the lean 2026-07-28 path (`askback.mcp.fast`) answer
 through here, so the two cannot drift apart on which refusal is an error, which failure is a tool error and
-what each says. Nothing here imports the SDK: the lean path must be able to answer before the SDK is loaded.
+what each says. It is also the one place an askback error becomes a JSON-RPC error (`rpc_error`, and the SDK's
+`MCPError` of it, `sdk_error`), from the error's wire mapping alone.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
+
+from mcp.shared.exceptions import MCPError
 
 from askback.app import App
 from askback.core.errors import INTERNAL_ERROR, INVALID_PARAMS, AskbackError
@@ -71,9 +74,10 @@ class Calls:
         try:
             step = await self._play(spec, rnd, play)
         except AskbackError as exc:
-            if exc.wire.jsonrpc_code is not None:
-                raise _rpc_error(exc) from None
-            return wire.tool_error(exc.public_message), True
+            shown = tool_error_of(exc)
+            if shown is None:
+                raise rpc_error(exc) from None
+            return shown, True
         except _Internal:
             return wire.tool_error(
                 f"{spec.name} failed with an internal error. Nothing more is known here; "
@@ -85,7 +89,7 @@ class Calls:
             return result, not shaped and isinstance(result.get("structuredContent", {}), dict)
         if isinstance(step, Refused):
             if step.refusal.capability is not None:
-                raise _rpc_error(step.refusal.capability)
+                raise rpc_error(step.refusal.capability)
             return wire.tool_refusal(step.refusal, has_output_schema=has_output), True
         return wire.input_required(step.questions, step.state), True
 
@@ -115,12 +119,12 @@ class Calls:
         try:
             step = await self._play(spec, rnd, play)
         except AskbackError as exc:
-            raise _rpc_error(exc) from None
+            raise rpc_error(exc) from None
         except _Internal:
             raise RpcError(INTERNAL_ERROR, "Internal error") from None
         if isinstance(step, Refused):
             if step.refusal.capability is not None:
-                raise _rpc_error(step.refusal.capability)
+                raise rpc_error(step.refusal.capability)
             data: dict[str, Any] = {"outcome": step.refusal.reason}
             if step.refusal.missing:
                 data["missing"] = [m.describe() for m in step.refusal.missing]
@@ -132,17 +136,34 @@ class Calls:
             return await (play or self.flow.step)(spec, rnd)
         except (AskbackError, RpcError):  # SecretInForm is one: its wire mapping shows it
             raise
+        except MCPError:
+            raise  # the SDK's own error (a back-channel request refused): the SDK maps it
         except Exception as exc:
-            if _is_sdk_error(exc):
-                raise  # the SDK's own error (a back-channel request refused): the SDK maps it
             logger.exception("%s %s raised", rnd.method, one_line(rnd.target))
             raise _Internal() from exc
 
 
-def _is_sdk_error(exc: Exception) -> bool:
-    """An `MCPError`, recognised without importing the SDK (the lean path never raises one)."""
-    return any(cls.__name__ == "MCPError" and cls.__module__ == "mcp.shared.exceptions" for cls in type(exc).__mro__)
+def tool_error_of(exc: AskbackError) -> dict[str, Any] | None:
+    """An askback error on `tools/call`: the tool error (`isError: true`) its wire mapping asks for, or None
+    when its mapping names a JSON-RPC code (then it is `rpc_error`)."""
+    return wire.tool_error(exc.public_message) if exc.wire.jsonrpc_code is None else None
 
 
-def _rpc_error(exc: AskbackError) -> RpcError:
-    return RpcError(exc.wire.jsonrpc_code or exc.wire.fallback_code, exc.public_message, exc.data())
+def rpc_error(exc: AskbackError) -> RpcError:
+    """The JSON-RPC error of an askback error, from its wire mapping: the code, the public message, its data,
+    and `"retryable": true` in the data when the same request may simply be sent again."""
+    data = exc.data()
+    if exc.wire.retryable:
+        data = {**(data or {}), "retryable": True}
+    return RpcError(exc.wire.jsonrpc_code or exc.wire.fallback_code, exc.public_message, data)
+
+
+def sdk_error(exc: RpcError) -> MCPError:
+    """The same error as the SDK's `MCPError`, for the SDK path to write (with the SDK's HTTP status)."""
+    return MCPError(code=exc.code, message=exc.message, data=exc.data)
+
+
+def from_sdk(exc: MCPError) -> RpcError:
+    """The SDK's `MCPError` (a tool's author may raise one) as the error the fast path writes: the same
+    code, message and data the SDK path sends for it."""
+    return RpcError(exc.error.code, exc.error.message, exc.error.data)

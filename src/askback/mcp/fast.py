@@ -36,6 +36,7 @@ from mcp.server.auth.provider import principal_components
 from mcp.server.request_state import compact_json
 from mcp.server.streamable_http import check_accept_headers
 from mcp.server.transport_security import TransportSecurityMiddleware
+from mcp.shared.exceptions import MCPError
 from mcp.shared.inbound import (
     ERROR_CODE_HTTP_STATUS,
     MCP_METHOD_HEADER,
@@ -61,7 +62,7 @@ from askback.core.errors import INTERNAL_ERROR
 from askback.core.spec import Spec
 from askback.flow import Round
 from askback.mcp.body import Body, Verdict, read_body
-from askback.mcp.calls import Calls, ResourceLookup, RpcError
+from askback.mcp.calls import Calls, ResourceLookup, RpcError, from_sdk
 from askback.mcp.checks import retry_fields_problem
 from askback.mcp.wire import plain_capabilities
 from askback.web.hostcheck import security
@@ -267,8 +268,9 @@ class FastPath:
                 result, built = await self.calls.resource_result(spec, rnd)
             if not built:
                 result = self._sieved(call, result)
-        except RpcError as exc:
-            await _write(_error(call.request_id, exc), ERROR_CODE_HTTP_STATUS.get(exc.code, 200), send)
+        except (RpcError, MCPError) as exc:
+            rpc = from_sdk(exc) if isinstance(exc, MCPError) else exc
+            await _write(_error(call.request_id, rpc), ERROR_CODE_HTTP_STATUS.get(rpc.code, 200), send)
             return
         meta = result.get("_meta")
         if meta is None:

@@ -28,7 +28,7 @@ from askback.core.questions import FormQuestion, Question, SamplingQuestion, Url
 from askback.core.spec import Spec
 from askback.flow import Asking, Ready, Refused, Round, Step
 from askback.mcp import wire
-from askback.mcp.calls import Calls, Play, RpcError
+from askback.mcp.calls import Calls, Play, RpcError, sdk_error, tool_error_of
 from askback.mcp.checks import header_schemas
 from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.principal import principal_of
@@ -169,9 +169,10 @@ class AppServer:
         try:
             step = await self.flow.resolve(spec, rnd)
         except AskbackError as exc:
-            if exc.wire.jsonrpc_code is not None:
+            shown = tool_error_of(exc)
+            if shown is None:
                 raise mcp_error(exc) from None
-            return wire.tool_error(exc.public_message)
+            return shown
         if isinstance(step, Ready):
             task_id, state = await self.tasks.runner.create(spec, step, rnd.principal)
             return created(task_id, state)
@@ -310,7 +311,7 @@ async def _sdk_errors(call: Awaitable[dict[str, Any]]) -> dict[str, Any]:
     try:
         return await call
     except RpcError as exc:
-        raise MCPError(code=exc.code, message=exc.message, data=exc.data) from None
+        raise sdk_error(exc) from None
 
 
 def _progress(ctx: ServerRequestContext[Any]) -> Callable[[str], Awaitable[None]] | None:

@@ -32,6 +32,7 @@ from askback.core.spec import Spec
 from askback.core.tasks import TaskState
 from askback.core.work import UnsafeQuestion
 from askback.mcp import wire
+from askback.mcp.calls import rpc_error, sdk_error, tool_error_of
 from askback.mcp.principal import principal_of
 from askback.tasks.runner import TaskRunner, UnknownTask
 
@@ -61,7 +62,7 @@ def missing_extension(what: str) -> MCPError:
 
 def mcp_error(exc: AskbackError) -> MCPError:
     """An askback error as the SDK's JSON-RPC error, by its wire mapping (the SDK writes it, with its status)."""
-    return MCPError(code=exc.wire.jsonrpc_code or exc.wire.fallback_code, message=exc.public_message, data=exc.data())
+    return sdk_error(rpc_error(exc))
 
 
 def _iso(t: float) -> str:
@@ -115,20 +116,18 @@ class McpTaskWire:
         return wire.tool_refusal(refusal, has_output_schema=spec.output_schema is not None)
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
-        if exc.wire.jsonrpc_code is not None:
-            return None
-        return wire.tool_error(exc.public_message)
+        return tool_error_of(exc)
 
     def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]:
         """A JSON-RPC error object for a failed task: a protocol error the function raised keeps its code and
         message (the author chose them); anything else is a generic internal error (details in the log only)."""
+        if isinstance(exc, AskbackError) and exc.wire.jsonrpc_code is not None:
+            exc = mcp_error(exc)  # spelled by its wire mapping, data included, as a call would have been
         if isinstance(exc, MCPError):
             error: dict[str, Any] = {"code": exc.error.code, "message": exc.error.message}
             if exc.error.data is not None:
                 error["data"] = exc.error.data
             return error
-        if isinstance(exc, AskbackError) and exc.wire.jsonrpc_code is not None:
-            return {"code": exc.wire.jsonrpc_code, "message": exc.public_message}
         if isinstance(exc, UnsafeQuestion):  # the tool's own bug, safe to name: it asked for a credential
             return {"code": types.INTERNAL_ERROR, "message": f"{spec.name} failed: {exc}. Nothing more was done."}
         return {
