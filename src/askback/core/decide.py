@@ -45,7 +45,7 @@ def no_answer_guard(value: Any) -> str | None:
     return None
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class CallInput:
     """Everything `decide` looks at for one round of one call."""
 

@@ -120,7 +120,7 @@ class MissingValue:
         return {"name": self.name, "schema": self.schema, "reason": self.reason, "asArgument": self.as_argument}
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Problems:
     """Why values were refused this round, by parameter name (shown to the person in the next question)."""
 
