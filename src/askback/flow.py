@@ -44,7 +44,7 @@ from askback.types import Capabilities
 logger = logging.getLogger("askback")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Runtime:
     """What rounds need at call time: who seals (and for whom), where flows are recorded, the clock."""
 

@@ -56,7 +56,7 @@ class Need:
     caller: Caller = field(default_factory=lambda: Caller(None))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Refuse:
     """End the call without running the function, saying why.
 
