@@ -103,7 +103,7 @@ class _Round:
                 continue
             if isinstance(outcome, Refuse):
                 return outcome
-            # The kinds return these very constants; `is` spares a question's dataclass `__eq__` each time.
+            # `NEED_OPTIONS` and `UNASKABLE` are sentinels the kinds return as they are: compared by identity.
             if outcome is kinds.NEED_OPTIONS:
                 need_options.append(p.name)
             elif isinstance(outcome, kinds.OptionsFor):
