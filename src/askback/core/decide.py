@@ -103,7 +103,7 @@ class _Round:
                 continue
             if isinstance(outcome, Refuse):
                 return outcome
-            # `NEED_OPTIONS` and `UNASKABLE` are sentinels the kinds return as they are: compared by identity.
+            # The kinds return these very constants (as `KNOWN` above), so identity tells them apart.
             if outcome is kinds.NEED_OPTIONS:
                 need_options.append(p.name)
             elif isinstance(outcome, kinds.OptionsFor):
