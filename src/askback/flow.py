@@ -18,7 +18,7 @@ import inspect
 import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 import anyio
@@ -44,7 +44,7 @@ from askback.types import Capabilities
 logger = logging.getLogger("askback")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Runtime:
     """What rounds need at call time: who seals (and for whom), where flows are recorded, the clock."""
 
@@ -70,7 +70,7 @@ class Runtime:
         return Binding(self.audience, rnd.method, rnd.target, rnd.arguments_digest, rnd.principal, prefix)
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Round:
     """One request of a flow, as the adapter received it. `method` names the kind of call in the binding."""
 
@@ -82,31 +82,24 @@ class Round:
     caps: Capabilities = field(default_factory=Capabilities)
     principal: str | None = None
     origin: str | None = None  # scheme://host the request came to, for page links on a loopback server
-    _digest: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def arguments_digest(self) -> str:
-        """Computed once per request: a round's load and save both bind to it.
-
-        Kept by hand rather than by `functools.cached_property`, which takes a lock on every read (Python 3.11).
-        """
-        digest = self._digest
-        if digest is None:
-            digest = self._digest = arguments_digest(self.arguments)
-        return digest
+        """What a state of this round is bound to: the digest of its arguments."""
+        return arguments_digest(self.arguments)
 
     def binding(self, audience: str) -> Binding:
         return Binding(audience, self.method, self.target, self.arguments_digest, self.principal)
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Finished:
     """The function ran; `value` is what it returned."""
 
     value: Any
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Asking:
     """Questions for the client, and the sealed state to echo (None when the holder keeps progress itself)."""
 
@@ -115,7 +108,7 @@ class Asking:
     progress: Progress
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Refused:
     refusal: Refuse
 
@@ -123,7 +116,7 @@ class Refused:
 Step = Finished | Asking | Refused
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Ready:
     """Every value is known and checked: the function may run with `kwargs`.
 
@@ -136,7 +129,7 @@ class Ready:
     read_secrets: bool = False
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Loaded:
     """What a holder knows at the start of a round: the progress so far, the flow's id and when it ends."""
 
@@ -431,7 +424,7 @@ class Flow:
 
 
 def _answered(rnd: Round, responses: Mapping[str, Any] | None) -> Round:
-    return Round(rnd.method, rnd.target, rnd.arguments, responses, None, rnd.caps, rnd.principal, rnd.origin)
+    return replace(rnd, responses=responses, state=None)
 
 
 async def run_function(spec: Spec, kwargs: dict[str, Any]) -> Any:

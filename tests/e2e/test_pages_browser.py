@@ -7,6 +7,7 @@ page is one a person would trust with a key is not something an assertion can te
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import secrets
@@ -399,7 +400,8 @@ EXPIRED = "This link is not valid or has expired"
 def test_an_expired_link_shows_a_clear_page(browser: Browser) -> None:
     clock = Clock()
     bank = Bank(flow_ttl=60)
-    bank.app.policy.now = clock  # before the runtime exists: the store and the tickets keep this time
+    # Before the runtime exists: the store and the tickets keep this time.
+    bank.app.policy = dataclasses.replace(bank.app.policy, now=clock)
     with LoopbackServer(bank.app) as server, RawClient(server.url) as client:
         call = Caller(client, "connect_bank", {"bank": "Acme"})
         page = browser.new_page()

@@ -7,6 +7,7 @@ Each row also replays the same state in its own context, where it must open: a r
 
 
 import base64
+import dataclasses
 import random
 import threading
 from collections.abc import Callable, Iterator
@@ -51,7 +52,7 @@ SMALL_CAP = 16 * 1024  # the banks' cap, below the roomy twin's
 def bank(name: str, keys: str, clock: Clock, **kw: Any) -> Bank:
     kw.setdefault("max_state_bytes", SMALL_CAP)
     app = askback.App(name, keys=keys, store="memory://", principal=_principal, round_ttl=60, flow_ttl=100, **kw)
-    app.policy.now = clock
+    app.policy = dataclasses.replace(app.policy, now=clock)
     runs: list[str] = []
     lock = threading.Lock()
 

@@ -13,7 +13,7 @@ from typing import Any
 TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Capability:
     declared: dict[str, Any]  # the `ClientCapabilities` fragment a client declares to have it
     text: str  # its name in a sentence

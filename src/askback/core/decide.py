@@ -45,7 +45,7 @@ def no_answer_guard(value: Any) -> str | None:
     return None
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class CallInput:
     """Everything `decide` looks at for one round of one call."""
 
@@ -103,7 +103,7 @@ class _Round:
                 continue
             if isinstance(outcome, Refuse):
                 return outcome
-            # The kinds return these very constants; `is` spares a question's dataclass `__eq__` each time.
+            # The kinds return these very constants (as `KNOWN` above), so identity tells them apart.
             if outcome is kinds.NEED_OPTIONS:
                 need_options.append(p.name)
             elif isinstance(outcome, kinds.OptionsFor):

@@ -20,7 +20,7 @@ class AnswerInvalid(ValueError):
     """A value failed its type or constraints; the message says what was wrong, for the person to read."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FieldForm:
     """How one Python type is asked for and checked."""
 

@@ -33,7 +33,7 @@ class Guard(Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """Why a form cannot be sent: the field it would fill, the credential read, and whether it was declared."""
 

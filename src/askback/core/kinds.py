@@ -4,6 +4,9 @@ A kind never awaits and never touches I/O. It reads the round through `RoundView
 values known so far, the answers tied to their questions) and returns a `Resolution`: the value is known now
 (`KNOWN`), the flow must look something up first (`NEED_OPTIONS`, `OptionsFor`, a `MarkRequest`), it cannot be
 asked in any form (`UNASKABLE`), a question to ask, or a refusal.
+
+The kinds are slotted dataclasses, so a kind calls its base as `super(Kind, self)`: the zero-argument form fails
+in a slotted dataclass before Python 3.14 (the decorator builds a new class the method's `__class__` does not name).
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from askback.core.questions import FormQuestion, Question, RootsQuestion, Sampli
 from askback.types import Capabilities
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OptionsFor:
     """The flow must look up these choices' options first: a confirmation shows each chosen option's title."""
 
@@ -67,7 +70,7 @@ class RoundView(Protocol):
     def check_answer(self, value: Any) -> str | None: ...
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Param:
     """What every kind has: a name, its type, how a person sees it, and what it waits for."""
 
@@ -114,7 +117,7 @@ class Param:
         return (self.needs_now(r),)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ValueParam(Param):
     """A value the caller can send as an argument; asked in a form field when missing or invalid."""
 
@@ -131,7 +134,7 @@ class ValueParam(Param):
     def why_unaskable(self, r: RoundView) -> str:
         if self.form.schema is None:
             return f"cannot be asked in a form: {self.form.unaskable}"
-        return super().why_unaskable(r)
+        return super(ValueParam, self).why_unaskable(r)
 
     def resolve(self, r: RoundView) -> Resolution:
         supplied = r.arguments.get(self.name, MISSING)
@@ -203,7 +206,7 @@ class ValueParam(Param):
         return r.accept(self, value, q)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChoiceParam(ValueParam):
     """A value that must be one of the options a provider gives for this caller (or several, for a list)."""
 
@@ -223,7 +226,7 @@ class ChoiceParam(ValueParam):
                 "no_options",
                 f"{r.spec_name}: there is no {self.title.lower()} to choose from for this caller, so nothing was done.",
             )
-        return super().resolve(r)
+        return super(ChoiceParam, self).resolve(r)
 
     def validate_option(self, value: Any) -> Any:
         """Raise `AnswerInvalid` if a provider's option does not fit the parameter's (item) type."""
@@ -234,7 +237,7 @@ class ChoiceParam(ValueParam):
         if len(options) == 1 and not self.multiple:
             r.values[self.name] = self.form.validate(options[0].value)
             return KNOWN
-        return super().without_asking(r)
+        return super(ChoiceParam, self).without_asking(r)
 
     def check(self, r: RoundView, value: Any) -> Any:
         options = r.options[self.name]
@@ -265,7 +268,7 @@ class ChoiceParam(ValueParam):
         return self.form_question(r, prop, f'{r.spec_name}: choose "{self.description or self.title}".')
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ConfirmParam(Param):
     """A yes/no asked last, bound to the rendered text and every value the function receives."""
 
@@ -326,7 +329,7 @@ class ConfirmParam(Param):
         return r.accept(self, Answer(action=outcome, content=dict(content)) if self.wants_answer else True, q)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ApprovalParam(ConfirmParam):
     """A confirmation given on an askback page (URL mode), where no agent answering forms can reach.
 
@@ -358,7 +361,7 @@ class ApprovalParam(ConfirmParam):
 
     def resolve(self, r: RoundView) -> Resolution:
         if not self.out_of_band(r):
-            return super().resolve(r)
+            return super(ApprovalParam, self).resolve(r)
         if not r.caps.url:
             return UNASKABLE
         first = self.before_asking(r, [*self.shows, *(d for d in self.deps if d not in self.shows)])
@@ -382,7 +385,7 @@ class ApprovalParam(ConfirmParam):
         return KNOWN
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SecretParam(Param):
     """A credential entered on an askback page (URL mode); the function receives it as `askback.Secret`.
 
@@ -425,7 +428,7 @@ def _refused_at_the_link(r: RoundView, p: Param, q: UrlQuestion) -> Refuse | Non
     return None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SampleParam(Param):
     """A value from the client's model: a `sampling/createMessage` question."""
 
@@ -451,7 +454,7 @@ class SampleParam(Param):
         return r.accept(self, dict(answer) if self.wants_full_result else text, q)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RootsParam(Param):
     """The client's roots: a `roots/list` question."""
 
@@ -476,7 +479,7 @@ class RootsParam(Param):
         return r.accept(self, self.from_json([{"uri": x.uri, "name": x.name} for x in roots]), q)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CallerParam(Param):
     """Who is calling: filled in by askback when the function runs."""
 
@@ -487,7 +490,7 @@ class CallerParam(Param):
         return Caller(principal=principal, values=dict(values))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WorkParam(Param):
     """The running function's `askback.Work`: filled in by whoever runs the function (a task's runner)."""
 

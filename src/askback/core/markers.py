@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import SecretStr
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ask:
     """Customise the question asked when this value is missing or invalid.
 
@@ -30,7 +30,7 @@ class Ask:
     not_secret: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Option:
     """One choice offered to the caller: the value the function receives and the title a person sees."""
 
@@ -43,7 +43,7 @@ OptionsProvider = Callable[
 ]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class OneOf:
     """The value must be one of the options `provider` returns for this caller, at call time.
 
@@ -59,7 +59,7 @@ class OneOf:
     not_secret: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Confirm:
     """Ask the person to confirm before the function runs.
 
@@ -82,7 +82,7 @@ class Confirm:
     not_secret: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Sample:
     """Fill this value with a model's answer: an MCP `sampling/createMessage` question.
 
@@ -96,12 +96,12 @@ class Sample:
     temperature: float | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Roots:
     """Fill this value with the client's roots: an MCP `roots/list` question (`list[askback.Root]`)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Root:
     """One root the client exposes."""
 
@@ -109,7 +109,7 @@ class Root:
     name: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Answer:
     """The full answer to a confirmation, for a tool that wants to branch on a decline."""
 
@@ -132,7 +132,7 @@ class Secret(SecretStr):
         return self.get_secret_value()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Caller:
     """Who is calling and what is known so far; given to option providers and to `Caller`-typed parameters."""
 

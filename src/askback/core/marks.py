@@ -14,7 +14,7 @@ Purpose = Literal["secret", "approval"]
 Status = Literal["pending", "done", "rejected"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MarkRequest:
     """What the page for one parameter must show: the purpose, the field's title, why, and for an approval
     the action as the person will read it, with its values (already rendered inert)."""
@@ -26,7 +26,7 @@ class MarkRequest:
     summary: tuple[tuple[str, str], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mark:
     """Where an out-of-band step stands, and the page that completes it (the same URL every round)."""
 

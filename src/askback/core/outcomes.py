@@ -23,7 +23,7 @@ RefuseReason = Literal[
 ]
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Complete:
     """Every value is known and checked: run the function with `kwargs`.
 
@@ -38,7 +38,7 @@ class Complete:
     deferred: tuple[str, ...] = ()
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Ask:
     """Ask these questions now (everything that can be asked this round) and keep `progress` for the next."""
 
@@ -46,7 +46,7 @@ class Ask:
     progress: Progress
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Need:
     """The flow must look something up and decide again: `options` of these choices (their providers), and
     the `marks` of these steps completed elsewhere (an out-of-band page), by parameter name."""
@@ -56,7 +56,7 @@ class Need:
     caller: Caller = field(default_factory=lambda: Caller(None))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Refuse:
     """End the call without running the function, saying why.
 

@@ -6,11 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-# The records a round makes (this one, the round, the engine's input and outcome, the envelope, the step) are
-# plain slotted dataclasses, not frozen ones: a frozen dataclass sets each field through `object.__setattr__`,
-# which made building them ~5x slower (0.95 against 0.20 µs for eight fields) and a measurable share of a
-# round. Nothing changes them once built; they are never hashed.
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Progress:
     values: dict[str, Any] = field(default_factory=dict)  # parameter -> JSON value, from answers
     answered: dict[str, str] = field(default_factory=dict)  # parameter -> fingerprint of the question answered

@@ -10,7 +10,6 @@ from __future__ import annotations
 import base64
 import hashlib
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from typing import Any
 
 from askback.core import jsoncodec
@@ -25,7 +24,7 @@ def short_digest(data: bytes, size: int = 9) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(data).digest()[:size]).decode().rstrip("=")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FormQuestion:
     """An `elicitation/create` form with one or more flat fields."""
 
@@ -53,19 +52,19 @@ class FormQuestion:
         return f"{self.message}\n\n{self.note}" if self.note else self.message
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class UrlQuestion:
     """A URL-mode elicitation: the person completes a step on a page; the server learns the outcome itself."""
 
     key: str
     message: str
     url: str
+    fingerprint: str = field(init=False, repr=False, compare=False)
 
     method = "elicitation/create"
 
-    @cached_property
-    def fingerprint(self) -> str:
-        return short_digest(canonical_json(["url", self.key, self.message, self.url]))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fingerprint", short_digest(canonical_json(["url", self.key, self.message, self.url])))
 
     @property
     def elicitation_id(self) -> str:
@@ -73,7 +72,7 @@ class UrlQuestion:
         return short_digest(canonical_json(["url-id", self.url]), 12)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SamplingQuestion:
     """A `sampling/createMessage` request: the value comes from the client's model."""
 
@@ -82,32 +81,32 @@ class SamplingQuestion:
     max_tokens: int
     system_prompt: str | None = None
     temperature: float | None = None
+    fingerprint: str = field(init=False, repr=False, compare=False)
 
     method = "sampling/createMessage"
 
-    @cached_property
-    def fingerprint(self) -> str:
-        return short_digest(
-            canonical_json(["sample", self.key, self.prompt, self.max_tokens, self.system_prompt, self.temperature])
-        )
+    def __post_init__(self) -> None:
+        identity = ["sample", self.key, self.prompt, self.max_tokens, self.system_prompt, self.temperature]
+        object.__setattr__(self, "fingerprint", short_digest(canonical_json(identity)))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RootsQuestion:
     """A `roots/list` request: the value is the client's list of roots."""
 
     key: str
+    fingerprint: str = field(init=False, repr=False, compare=False)
+
     method = "roots/list"
 
-    @cached_property
-    def fingerprint(self) -> str:
-        return short_digest(canonical_json(["roots", self.key]))
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "fingerprint", short_digest(canonical_json(["roots", self.key])))
 
 
 Question = FormQuestion | UrlQuestion | SamplingQuestion | RootsQuestion
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MissingValue:
     """A value still missing when it cannot be asked: named with its schema so a model can retry with it."""
 
@@ -120,7 +119,7 @@ class MissingValue:
         return {"name": self.name, "schema": self.schema, "reason": self.reason, "asArgument": self.as_argument}
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Problems:
     """Why values were refused this round, by parameter name (shown to the person in the next question)."""
 

@@ -51,7 +51,7 @@ class UnaskableWarning(UserWarning):
     """A parameter's type cannot be a flat form field, so a missing value cannot be asked for."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Spec:
     """A tool, prompt or resource template: its parameters in the order they can be asked."""
 

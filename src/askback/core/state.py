@@ -169,7 +169,7 @@ def arguments_digest(arguments: Mapping[str, Any] | None) -> str:
 _EMPTY_ARGUMENTS_DIGEST = b64url(hashlib.sha256(canonical_json({})).digest()[:16])
 
 
-@dataclass(slots=True)  # made per request: see `askback.core.progress`
+@dataclass(frozen=True, slots=True)
 class Envelope:
     """An opened (or to-be-sealed) state."""
 
@@ -278,7 +278,7 @@ class Keyring:
             raise InvalidRequestState(Rejection.NOT_AUTHENTIC) from None
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class StatePolicy:
     """Lifetimes and limits of a state."""
 

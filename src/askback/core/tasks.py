@@ -34,7 +34,7 @@ def can_move(current: str, target: str) -> bool:
     return target in _MOVES.get(current, frozenset())
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Asked:
     """One question the function asked: under which key, what it was, and its answer once one was usable.
 
@@ -56,7 +56,7 @@ class Asked:
         return not self.answered and not self.superseded
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TaskState:
     tool: str
     values: dict[str, Any]  # parameter -> JSON value, everything the MRTR phase resolved

@@ -57,19 +57,19 @@ class UnconfirmableQuestion(UnsafeQuestion):
         self.problem = problem
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Accepted:
     value: Any
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Again:
     """The answer was not usable: ask the same question again, saying why."""
 
     reason: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Declined:
     action: Literal["decline", "cancel"]
 
@@ -77,7 +77,7 @@ class Declined:
 Reading = Accepted | Again | Declined
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WorkQuestion:
     """One question of a running function: its text, its one form field, and how its answer is checked."""
 
