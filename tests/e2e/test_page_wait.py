@@ -4,6 +4,7 @@ The official SDK `Client` (2026-07-28) retries an `input_required` result at onc
 rounds: without the hold, a callback that accepts a URL question at once failed in a fraction of a second.
 """
 
+import io
 import threading
 import time
 from typing import Annotated, Any
@@ -15,6 +16,8 @@ from mcp.client.session import ClientRequestContext
 from mcp_types import ElicitRequestParams, ElicitResult
 
 import askback
+from askback.client import FileAnswerer, PageNotFinished
+from askback.mcp.http import http_app
 from tests.e2e.test_out_of_band import KEY, SECRET, URL_OK, submit, url_of
 from tests.support.rawclient import RawClient
 
@@ -156,3 +159,24 @@ def test_the_page_wait_is_set_by_the_app_or_the_environment(monkeypatch: pytest.
         monkeypatch.setenv("ASKBACK_PAGE_WAIT", bad)
         with pytest.raises(PageWaitError, match="ASKBACK_PAGE_WAIT"):
             bank([])
+
+
+@pytest.mark.parametrize("fast_path", [True, False])
+async def test_a_client_that_stops_waiting_ends_the_hold_at_the_server(serve: Any, fast_path: bool) -> None:
+    """askback's own client keeps to its `url_wait` against a holding server, and its closed connection
+    ends the hold (on the lean path and on the SDK's), long before the server's bound."""
+    hold = 30.0
+    app = bank([], page_wait=hold)
+    url = serve(http_app(app, fast_path=fast_path))
+    answerer = FileAnswerer({"accept_url": True}, output=io.StringIO())
+    started = time.monotonic()
+    async with askback.Client(url, answerer=answerer, url_wait=1.5) as client:
+        with pytest.raises(PageNotFinished, match=r"was not finished within 1\.5 s"):
+            await client.call_tool("connect", {"bank": "Acme"})
+    assert time.monotonic() - started < hold / 3
+    holds = app.runtime.page_wait
+    for _ in range(100):  # bounded: the server looks for the disconnect every poll (0.2 s)
+        if holds.holding == 0:
+            break
+        await anyio.sleep(0.1)
+    assert holds.holding == 0
