@@ -180,3 +180,27 @@ async def test_a_client_that_stops_waiting_ends_the_hold_at_the_server(serve: An
             break
         await anyio.sleep(0.1)
     assert holds.holding == 0
+
+
+def test_askback_serve_takes_the_page_wait_from_its_flag(tmp_path: Any) -> None:
+    """`--page-wait 0` turns the hold off (else the retry below would be held 20 s); a bad value is refused."""
+    from tests.e2e.serving import started
+    from tests.e2e.test_cli import serve_env
+
+    env = {k: v for k, v in serve_env(tmp_path).items() if k != "ASKBACK_PAGE_WAIT"}
+    with started(["--port", "0", "--page-wait", "0"], env, command="demo") as server, RawClient(server.url) as c:
+        first = c.call("connect_bank", {"bank": "acme"})["result"]
+        started_at = time.monotonic()
+        again = c.call("connect_bank", {"bank": "acme"}, responses={"api_key": URL_OK},
+                       state=first["requestState"])["result"]
+        took = time.monotonic() - started_at
+    assert url_of(again, "api_key") == url_of(first, "api_key")
+    assert took < 10.0  # not held: the default of 20 s would have held it to the end
+
+    import subprocess
+
+    from tests.e2e.serving import askback_command
+    bad = subprocess.run([*askback_command(), "demo", "--page-wait", "-3"], env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode == 2 and "--page-wait: '-3' is not a number of seconds" in bad.stderr
+    assert "Traceback" not in bad.stderr
