@@ -19,6 +19,7 @@ from askback.core.state import DEFAULT_MAX_STATE_BYTES, KeyConfigError, Keyring,
 from askback.flow import Runtime
 from askback.guard import GUARD
 from askback.outofband import OutOfBand
+from askback.pagewait import PageWait, seconds_from
 from askback.stores import Store, open_store, sealers
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -52,6 +53,8 @@ class App:
     Secrets and out-of-band approvals are completed on askback's pages: `public_url` (or `ASKBACK_PUBLIC_URL`)
     is where a person's browser reaches this server, and `page_auth` maps a page's HTTP request to the person
     signed in there (the app's own login or an OAuth/OIDC session), compared with the flow's principal.
+    `page_wait` (or `ASKBACK_PAGE_WAIT`; default 20 seconds, 0 turns it off) is how long a client's retry of
+    a page step it accepted is held while the page is not done, ending the moment the page completes.
     """
 
     def __init__(
@@ -72,6 +75,7 @@ class App:
         page_auth: PageAuth | None = None,
         task_ttl: int = 3600,
         task_lease: float = 15.0,
+        page_wait: float | None = None,
     ) -> None:
         if not name:
             raise ValueError("an App needs a name: it is the audience every requestState is bound to")
@@ -86,6 +90,7 @@ class App:
         self._data_dir = Path(data_dir) if data_dir is not None else None
         self.policy = StatePolicy(round_ttl=round_ttl, flow_ttl=flow_ttl, max_bytes=max_state_bytes)
         self.max_rounds = max_rounds
+        self.page_wait = seconds_from(page_wait)
         # Tasks: how long a task is kept (seconds from creation), and how long a process's claim on running a
         # task lasts without being renewed (after that, another process may settle or resume it).
         self.task_ttl = task_ttl
@@ -256,6 +261,7 @@ class App:
             out_of_band=OutOfBand(store, keyring, self.policy.now),
             answer_guard=_answer_problem,
             guard=GUARD,
+            page_wait=PageWait(self.page_wait),
             public_url=self._public_url or os.environ.get("ASKBACK_PUBLIC_URL") or None,
         )
 

@@ -38,6 +38,7 @@ from askback.core.spec import Spec
 from askback.core.state import Binding, Envelope, StateCodec, arguments_digest, b64url, binding_prefix
 from askback.core.text import one_line
 from askback.outofband import NoPublicUrl, OutOfBand
+from askback.pagewait import Gone, PageWait
 from askback.stores.base import Claim, Clock, Store
 from askback.types import Capabilities
 
@@ -57,6 +58,8 @@ class Runtime:
     out_of_band: OutOfBand | None = None
     public_url: str | None = None  # where a person's browser reaches askback's pages
     guard: Guard = field(kw_only=True)  # the secret guard every form is checked with (`askback.guard.GUARD`)
+    # How long a retry of an accepted page step that is not done yet is held (`askback.pagewait`).
+    page_wait: PageWait = field(default_factory=lambda: PageWait(0.0), kw_only=True, compare=False)
     # (method, target) -> the binding's fixed prefix: the same for every round of a tool, so computed once.
     _prefixes: dict[tuple[str, str], bytes] = field(default_factory=dict, repr=False, compare=False)
 
@@ -82,6 +85,7 @@ class Round:
     caps: Capabilities = field(default_factory=Capabilities)
     principal: str | None = None
     origin: str | None = None  # scheme://host the request came to, for page links on a loopback server
+    gone: Gone | None = None  # whether the client closed its connection (ends a held retry early)
 
     @property
     def arguments_digest(self) -> str:
@@ -255,16 +259,16 @@ class Flow:
             guard=runtime.guard,
             checked=self._guarded,
         )
-        for _ in range(len(spec.params) + 1):
-            outcome = decide(spec, call)
-            if not isinstance(outcome, Need):
-                break
-            for name in outcome.options:
-                options[name] = await self.options(spec, name, outcome.caller)
-            for request in outcome.marks:
-                marks[request.name] = await self._mark(spec, rnd, loaded, request)
-        else:  # pragma: no cover - each pass resolves at least one lookup
-            raise RuntimeError("lookups did not settle")
+        outcome = await self._decide(spec, rnd, loaded, call, options, marks)
+        if isinstance(outcome, Ask) and _held_back(rnd, loaded, outcome, holder):
+            # The client accepted these page steps and is back before they are done: hold the answer until
+            # a page finishes one (on any replica: the mark is in the store) or the bound passes.
+            assert runtime.out_of_band is not None
+            oob, names = runtime.out_of_band, tuple(q.key for q in outcome.questions)
+            if await runtime.page_wait.hold(lambda: oob.any_finished(loaded.flow_id, names),
+                                            longest=loaded.deadline - runtime.clock(), gone=rnd.gone):
+                marks.clear()  # decide again with the marks as they are now
+                outcome = await self._decide(spec, rnd, loaded, call, options, marks)
         if isinstance(outcome, Refuse):
             return Refused(outcome)
         if isinstance(outcome, Ask):
@@ -277,6 +281,19 @@ class Flow:
         if outcome.deferred:
             kwargs = {**kwargs, **await self._secrets(rnd, loaded, outcome.deferred)}
         return Ready(kwargs, outcome.values, bool(outcome.deferred))
+
+    async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,
+                      options: dict[str, Sequence[Option]], marks: dict[str, Mark]) -> Complete | Ask | Refuse:
+        """Decide, looking up what the engine needs (options, marks) until it can decide without more."""
+        for _ in range(len(spec.params) + 1):
+            outcome = decide(spec, call)
+            if not isinstance(outcome, Need):
+                return outcome
+            for name in outcome.options:
+                options[name] = await self.options(spec, name, outcome.caller)
+            for request in outcome.marks:
+                marks[request.name] = await self._mark(spec, rnd, loaded, request)
+        raise RuntimeError("lookups did not settle")  # pragma: no cover - each pass resolves at least one lookup
 
     async def converse(
         self,
@@ -425,6 +442,21 @@ class Flow:
 
 def _answered(rnd: Round, responses: Mapping[str, Any] | None) -> Round:
     return replace(rnd, responses=responses, state=None)
+
+
+def _held_back(rnd: Round, loaded: Loaded, outcome: Ask, holder: Holder) -> bool:
+    """Whether this retry only repeats page steps the client accepted when they were asked (the same questions):
+    the answer would be "not done yet" again, so it is worth holding. A session's conversation waits itself."""
+    if isinstance(holder, LiveSession) or loaded.progress is None or not isinstance(rnd.responses, Mapping):
+        return False
+    asked = loaded.progress.asked
+    for q in outcome.questions:
+        if not isinstance(q, UrlQuestion) or asked.get(q.key) != q.fingerprint:
+            return False
+        answer = rnd.responses.get(q.key)
+        if not isinstance(answer, Mapping) or answer.get("action") != "accept":
+            return False
+    return True
 
 
 async def run_function(spec: Spec, kwargs: dict[str, Any]) -> Any:

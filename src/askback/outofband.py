@@ -121,6 +121,15 @@ class OutOfBand:
             await self._put_json(key, record, deadline)
         return Mark(status=record["status"], url=record["url"])
 
+    async def any_finished(self, flow_id: bytes, names: tuple[str, ...]) -> bool:
+        """Whether a page finished one of these steps (or its record is gone): a held retry then decides again."""
+        flow = b64url(flow_id)
+        for name in names:
+            record = await self._get_json(_mark_key(flow, name))
+            if record is None or record.get("status") != "pending":
+                return True
+        return False
+
     async def take_secret(self, flow_id: bytes, name: str) -> str | None:
         """The secret entered for this flow's parameter, read and deleted in one step (None if gone)."""
         key = _secret_key(b64url(flow_id), name)

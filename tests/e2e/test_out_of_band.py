@@ -24,6 +24,7 @@ URL_OK = {"action": "accept"}
 
 
 def bank(runs: list[Any], **kw: Any) -> askback.App:
+    kw.setdefault("page_wait", 0.3)  # retries of a page not done yet are held briefly (test_page_wait.py)
     app = askback.App("oob-bank", keys=KEY, store="memory://", **kw)
 
     @app.tool()

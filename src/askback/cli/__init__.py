@@ -61,6 +61,16 @@ def _workers(text: str) -> int:
     return count
 
 
+def _page_wait(text: str) -> str:
+    from askback.pagewait import PageWaitError, seconds_from
+
+    try:
+        seconds_from(text)
+    except PageWaitError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds (0 or more)") from None
+    return text
+
+
 def _add_http_flags(parser: argparse.ArgumentParser, log_level: str) -> None:
     parser.add_argument(
         "--host", default="127.0.0.1", help="address to listen on; off loopback, say which Host values to accept"
@@ -71,6 +81,13 @@ def _add_http_flags(parser: argparse.ArgumentParser, log_level: str) -> None:
         metavar="URL",
         help="where a person's browser reaches this server, for the pages of secrets and approvals; https:// "
         "off loopback (env ASKBACK_PUBLIC_URL) (default: the address a loopback request came to)",
+    )
+    parser.add_argument(
+        "--page-wait",
+        metavar="SECONDS",
+        type=_page_wait,
+        help="how long a client's retry of a page step it accepted is held while the page is not done, for an "
+        "app that does not set page_wait itself; 0 turns it off (env ASKBACK_PAGE_WAIT) (default: 20)",
     )
     parser.add_argument(
         "--http",
@@ -183,6 +200,8 @@ def _serve(args: argparse.Namespace) -> int:
     exposure = Exposure(args.allowed_host, args.allowed_origin, args.allow_any_origin or None)
     if args.public_url:
         os.environ["ASKBACK_PUBLIC_URL"] = args.public_url  # every worker process reads it as it loads the app
+    if args.page_wait is not None:
+        os.environ["ASKBACK_PAGE_WAIT"] = args.page_wait  # read by each App as it is made (in every worker)
     stack = HttpStack(args.http, args.loop)
     if args.command == "demo":
         return serve("askback.demo:app", args.host, args.port, False, 1, args.log_level, exposure, stack)

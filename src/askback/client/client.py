@@ -251,7 +251,8 @@ class Client:
                     # The server hears no to its form; whatever it answers then, the call stops here.
                     await self._tell_declined(refused, self._send(loop))
                     raise refused from None
-                loop.answered({**{key: accept() for key in step.again}, **responses})
+                if loop.answered({**{key: accept() for key in step.again}, **responses}):
+                    self._tell_waiting(self._asked_for(pending, ()))
             step = None
 
     async def _follow(self, loop: Loop, task: TaskLoop, questions: Pending | None = None) -> dict[str, Any]:
@@ -321,7 +322,12 @@ class Client:
         """One request; on the handshake era, bounded by `url_wait` once a page step the server waits for was
         accepted over the session."""
         if self._connection.modern:
-            return await self._connection.request(loop.method, loop.request())
+            left = loop.page_left()
+            if left is None:
+                return await self._connection.request(loop.method, loop.request())
+            with anyio.move_on_after(left):  # the server may hold a retry until the page is done
+                return await self._connection.request(loop.method, loop.request())
+            raise loop.page_not_finished()
         with anyio.CancelScope() as scope:
             self._page_scope = scope
             try:

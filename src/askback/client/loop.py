@@ -217,28 +217,50 @@ class Loop:
             self._page_since = now
         left = self._page_since + self.limits.url_wait - now
         if left <= 0:
-            hosts = sorted({q.host for q in self.pending.questions if isinstance(q, UrlQuestion)})
-            raise PageNotFinished(
-                f"The page step at {', '.join(hosts)} was not finished within {self.limits.url_wait:g} s; "
-                "the call stops here.",
-                self.pending,
-            )
+            raise self.page_not_finished()
         self._page_waits += 1
         delay = min(self.limits.url_backoff_max, self.limits.url_backoff_initial * 2 ** (self._page_waits - 1))
         self._state = state
         self._responses = {key: {"action": "accept"} for key in again}
         return WaitPage(min(delay, left), self.pending, first)
 
-    def answered(self, responses: Mapping[str, Any]) -> None:
-        """The answers to the last `Answer`'s questions, sent with the next request."""
+    def page_left(self) -> float | None:
+        """Seconds left to wait for the page step under way (never negative), or None when none is.
+
+        A server may hold a retry until the page is done (askback does, up to its `page_wait`): the request
+        itself is then bounded by what is left, so `url_wait` stays the client's bound."""
+        if self._page_since is None:
+            return None
+        return max(0.0, self._page_since + self.limits.url_wait - self.clock())
+
+    def page_not_finished(self) -> PageNotFinished:
+        assert self.pending is not None
+        hosts = sorted({q.host for q in self.pending.questions if isinstance(q, UrlQuestion)})
+        return PageNotFinished(
+            f"The page step at {', '.join(hosts)} was not finished within {self.limits.url_wait:g} s; "
+            "the call stops here.",
+            self.pending,
+        )
+
+    def answered(self, responses: Mapping[str, Any]) -> bool:
+        """The answers to the last `Answer`'s questions, sent with the next request.
+
+        True when they accept a page step and so start the wait for it: the server may hold the very next
+        request until the page is done, so `url_wait` counts from here."""
         self._responses = dict(responses)
         urls = {q.key: q.url for q in self.pending.questions if isinstance(q, UrlQuestion)} if self.pending else {}
+        accepted = False
         for key, url in urls.items():
             answer = responses.get(key)
             if isinstance(answer, Mapping) and answer.get("action") == "accept":
                 self._accepted[key] = url
+                accepted = True
             else:
                 self._accepted.pop(key, None)
+        if accepted and self._page_since is None:
+            self._page_since = self.clock()
+            return True
+        return False
 
     def remaining(self) -> float | None:
         """Seconds left before the deadline (never negative), or None without a deadline."""

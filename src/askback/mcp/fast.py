@@ -65,6 +65,7 @@ from askback.mcp.body import Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup, RpcError, from_sdk
 from askback.mcp.checks import retry_fields_problem
 from askback.mcp.wire import plain_capabilities
+from askback.pagewait import Gone
 from askback.web.hostcheck import security
 
 logger = logging.getLogger("askback.mcp.fast")
@@ -169,7 +170,7 @@ class FastPath:
             await self._hand_on(exc.reason, scope, receive, send, body)
             return
         self.counts.answered += 1
-        await self._answer(call, scope, send)
+        await self._answer(call, scope, receive, send)
 
     async def _hand_on(self, reason: str, scope: Scope, receive: Receive, send: Send, body: Body | None) -> None:
         counts = self.counts
@@ -253,11 +254,13 @@ class FastPath:
         return _Call(request.id, method, verdict.protocol_version, target, spec, arguments, params, caps)
 
     # -- answering --------------------------------------------------------------------------------------------
-    async def _answer(self, call: _Call, scope: Scope, send: Send) -> None:
+    async def _answer(self, call: _Call, scope: Scope, receive: Receive, send: Send) -> None:
         spec = call.spec
-        origin = _origin(scope) if self.calls.has_pages(spec) else None
+        pages = self.calls.has_pages(spec)
+        origin = _origin(scope) if pages else None
         rnd = Round(call.method, call.target, call.arguments, call.params.get("inputResponses"),
-                    call.params.get("requestState"), call.caps, self._principal(scope, call.version), origin)
+                    call.params.get("requestState"), call.caps, self._principal(scope, call.version), origin,
+                    _gone(scope, receive) if pages else None)
         try:
             if call.method == "tools/call":
                 result, built = await self.calls.tool_result(spec, rnd)
@@ -307,6 +310,20 @@ class _Call:
     arguments: dict[str, Any]
     params: Mapping[str, Any]
     caps: Any
+
+
+def _gone(scope: Scope, receive: Receive) -> Gone:
+    """Whether the client closed the connection: a held retry (`askback.pagewait`) looks now and then.
+
+    The body is read by now, so what the connection still sends is its disconnect (Starlette's check)."""
+    request: list[HttpRequest] = []
+
+    async def gone() -> bool:
+        if not request:
+            request.append(HttpRequest(scope, receive))
+        return await request[0].is_disconnected()
+
+    return gone
 
 
 def _first_values(raw: list[tuple[bytes, bytes]]) -> tuple[dict[str, str], bool]:

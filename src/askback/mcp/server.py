@@ -34,6 +34,7 @@ from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.principal import principal_of
 from askback.mcp.tasks import McpTasks, created, declared, mcp_error, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
+from askback.pagewait import Gone
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.mcp")
@@ -222,7 +223,7 @@ class AppServer:
         origin = _origin(ctx) if self.calls.has_pages(spec) else None
         # The retry fields' shapes are already checked by `RetryFieldsGuard`.
         return Round(method, target, dict(arguments), raw.get("inputResponses"), raw.get("requestState"), caps,
-                     self._principal(ctx), origin)
+                     self._principal(ctx), origin, _gone(ctx) if self.calls.has_pages(spec) else None)
 
     def _player(self, ctx: ServerRequestContext[Any]) -> Play | None:
         """2026-07-28 plays one round (`Flow.step`); a session asks over its back-channel within this request."""
@@ -338,6 +339,12 @@ def _choices(spec: Spec | None) -> dict[str, ChoiceParam]:
 
 
 _LOOPBACK = frozenset({"127.0.0.1", "localhost", "[::1]"})
+
+
+def _gone(ctx: ServerRequestContext[Any]) -> Gone | None:
+    """Whether the client closed the connection of this HTTP request (ends a held retry: `askback.pagewait`)."""
+    check = getattr(ctx.request, "is_disconnected", None)
+    return check if callable(check) else None
 
 
 def _origin(ctx: ServerRequestContext[Any]) -> str | None:
