@@ -7,6 +7,7 @@ request must never have run one.
 
 
 import base64
+import dataclasses
 import json
 import logging
 import random
@@ -339,7 +340,7 @@ def test_expired_round_is_refused(serve: Serve, monkeypatch: pytest.MonkeyPatch,
     caplog.set_level(logging.WARNING, logger="askback")
     app, calls = launcher("clocked", round_ttl=60, flow_ttl=600)
     clock = Clock(T0)
-    monkeypatch.setattr(app.policy, "now", clock)
+    monkeypatch.setattr(app, "policy", dataclasses.replace(app.policy, now=clock))  # a frozen policy: a new one
     url = serve(app)
     with CheckedClient(url) as c:
         token = asked(c.call("launch", {"code": "x"}))["requestState"]
@@ -368,7 +369,7 @@ def test_flow_deadline_is_never_renewed_by_later_rounds(serve: Serve, monkeypatc
         return f"{first} then {second}"
 
     clock = Clock(T0)
-    monkeypatch.setattr(app.policy, "now", clock)
+    monkeypatch.setattr(app, "policy", dataclasses.replace(app.policy, now=clock))  # a frozen policy: a new one
     url = serve(app)
     with CheckedClient(url) as c:
         r1 = asked(c.call("plan"))
