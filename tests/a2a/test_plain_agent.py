@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from askback.client import FileAnswerer
 from askback.client.a2a import AgentCall
 from askback.client.errors import AnswerRejected
 from tests.a2a import plain_agent
+from tests.a2a.test_client import run
 from tests.conftest import LoopbackServer
 from tests.e2e.test_cli import askback_command
 from tests.support import terminal
@@ -48,11 +48,6 @@ def agent() -> Iterator[str]:
 @pytest.fixture
 def anyio_backend() -> str:
     return "asyncio"
-
-
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*askback_command(), *args], cwd=cwd, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "NO_COLOR": "1"})
 
 
 def answers(tmp_path: Path, values: dict[str, Any]) -> str:
