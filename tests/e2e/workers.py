@@ -39,6 +39,28 @@ app = _module.app
 def worker_pid() -> int:
     """Test probe: the id of the worker process that answered."""
     return os.getpid()
+
+
+@app.tool()
+def accepted_nodelay() -> list:
+    """Test probe: TCP_NODELAY of every accepted (connected) TCP socket this worker holds, as 0 or 1."""
+    import socket
+
+    flags = []
+    for name in os.listdir("/proc/self/fd"):
+        try:
+            sock = socket.socket(fileno=os.dup(int(name)))
+        except OSError:
+            continue
+        with sock:
+            if sock.type != socket.SOCK_STREAM or sock.family not in (socket.AF_INET, socket.AF_INET6):
+                continue
+            try:
+                sock.getpeername()
+            except OSError:
+                continue  # the listener, or a socket not connected
+            flags.append(1 if sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) else 0)
+    return flags
 '''
 
 
@@ -62,6 +84,17 @@ class Worker:
     def answered(self, response: httpx.Response) -> bool:
         """Whether `response` came over the pinned connection, so from this worker."""
         return response.extensions.get("network_stream") is self.stream
+
+    def nodelay(self) -> list[int]:
+        """TCP_NODELAY of each connection this worker has accepted (its own pinned one among them)."""
+        response = self.client.call("accepted_nodelay")
+        assert self.client.last is not None and self.answered(self.client.last), "the pinned connection was replaced"
+        structured = response["result"].get("structuredContent")
+        if isinstance(structured, dict) and "result" in structured:
+            return [int(x) for x in structured["result"]]
+        import json
+
+        return [int(x) for x in json.loads(response["result"]["content"][0]["text"])]
 
     def pid_now(self) -> int:
         pid = int(self.client.call("worker_pid")["result"]["content"][0]["text"])
