@@ -1121,6 +1121,9 @@ _TRICKS = {
     "ethiopic": ("zero-width", "spaced", "rtl-mark", "fullwidth"),
 }
 _HAND_TRICKS = {"typo", "transliterated"}
+# Odds of a first and a second variant per form: sentences get more, as they are fewer by hand and there
+# are more places in them for a trick to hide.
+_VARIANT_ODDS = {"name": (0.45, 0.05), "label": (0.6, 0.1), "description": (0.9, 0.35), "message": (0.95, 0.45)}
 
 
 def _build() -> list[Entry]:
@@ -1155,8 +1158,9 @@ def _build() -> list[Entry]:
     for base in list(entries):
         if base.trick in _HAND_TRICKS:
             continue
-        wanted = 1 if rng.random() < 0.62 else 0
-        wanted += 1 if rng.random() < 0.14 else 0
+        odds_one, odds_two = _VARIANT_ODDS[base.form]
+        wanted = 1 if rng.random() < odds_one else 0
+        wanted += 1 if rng.random() < odds_two else 0
         tricks = list(_TRICKS[_script(base.text)])
         rng.shuffle(tricks)
         for trick in tricks:
