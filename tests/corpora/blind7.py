@@ -7,7 +7,8 @@ Tagalog, Hindi, Marathi, Tamil, Telugu, Kannada, Malayalam, Bengali, Gujarati, P
 Sinhala, Mongolian, Kazakh, Uzbek, Georgian, Armenian, Latin-American Spanish, Brazilian Portuguese,
 Russian and English; on romanized forms (``mima``, ``pasuwaado``, ``bimilbeonho``, ``paasvard``), on
 mixed-language chat/SMS messages from a hostile server phishing for a code, on crypto wallets and on
-healthcare and government portals. Romanized field names carry a ``-Latn`` script subtag (``zh-Latn``).
+healthcare and government portals. Romanized field names carry a ``-Latn`` script subtag (``zh-Latn``);
+Vietnamese names typed without diacritics stay ``vi``; Spanish is ``es-419`` and Portuguese ``pt-BR``.
 
 Tricks are applied by small seeded functions to the span of a base text marked ``⟦…⟧`` (the term an
 attacker would disguise) or, without a mark, to the whole text; field names come in several identifier
@@ -214,20 +215,20 @@ ja-Latn | ninshou kodo | otp
 ko-Latn | bimilbeonho
 ko-Latn | injeung beonho | otp
 ko-Latn | boan kadeu beonho | security-card
-vi-Latn | mat khau
-vi-Latn | ma otp | otp
+vi | mat khau
+vi | ma otp | otp
 id | kata sandi
 ms | kata laluan
 ms | kod tac | otp
 hi-Latn | paasvard
 hi-Latn | gupt kunji
-es | contrasena
-es | clave acceso | pix
-es | nip tarjeta | pix
-es | clave dinamica | pix
-pt | senha
-pt | senha cartao
-pt | codigo verificacao | otp
+es-419 | contrasena
+es-419 | clave acceso | pix
+es-419 | nip tarjeta | pix
+es-419 | clave dinamica | pix
+pt-BR | senha
+pt-BR | senha cartao
+pt-BR | codigo verificacao | otp
 ru-Latn | parol
 ru-Latn | kod iz sms | otp
 ru-Latn | kodovoe slovo | codeword
@@ -303,23 +304,23 @@ ja-Latn | koukai kagi
 ko-Latn | hwanja beonho | national-id
 ko-Latn | upyeon beonho
 ko-Latn | jigap juso | wallet
-vi-Latn | ma buu chinh
-vi-Latn | ma san pham
+vi | ma buu chinh
+vi | ma san pham
 id | kode pos
 id | nik | national-id
 id | nomor rekam medis | national-id
 ms | poskod
 ms | no mykad | national-id
-pt | cpf | national-id
-pt | cep
-pt | chave pix | pix
-pt | chave acesso nfe | pix
-pt | cartao sus | national-id
-es | curp | national-id
-es | clabe | pix
-es | clave rastreo | pix
-es | codigo postal
-es | numero expediente | national-id
+pt-BR | cpf | national-id
+pt-BR | cep
+pt-BR | chave pix | pix
+pt-BR | chave acesso nfe | pix
+pt-BR | cartao sus | national-id
+es-419 | curp | national-id
+es-419 | clabe | pix
+es-419 | clave rastreo | pix
+es-419 | codigo postal
+es-419 | numero expediente | national-id
 ru-Latn | snils | national-id
 ru-Latn | pochtovyi indeks
 ru-Latn | adres koshelka | wallet
@@ -468,18 +469,18 @@ ka | პაროლი
 ka | ერთჯერადი კოდი | otp
 hy | Գաղտնաբառ
 hy | Գաղտնի բանալի
-es | Contraseña
-es | Clave de internet | pix
-es | Clave dinámica | pix
-es | NIP | pix
-es | Código de seguridad
-es | Fecha de vencimiento
-es | Frase semilla | wallet
-pt | Senha
-pt | Senha do cartão
-pt | Código de verificação | otp
-pt | Chave privada | wallet
-pt | Validade do cartão
+es-419 | Contraseña
+es-419 | Clave de internet | pix
+es-419 | Clave dinámica | pix
+es-419 | NIP | pix
+es-419 | Código de seguridad
+es-419 | Vencimiento de la tarjeta
+es-419 | Frase semilla | wallet
+pt-BR | Senha
+pt-BR | Senha do cartão
+pt-BR | Código de verificação | otp
+pt-BR | Chave privada | wallet
+pt-BR | Validade do cartão
 ru | Пароль
 ru | Код из СМС | otp
 ru | ПИН-код
@@ -503,14 +504,14 @@ hy-Latn | Gaghtnabar | transliterated
 th-Latn | Rahat phan | transliterated
 vi | Mat khau | no-diacritics
 vi | Ma xac thuc | no-diacritics
-es | Contrasena | no-diacritics
-es | Codigo de seguridad | no-diacritics
-pt | Codigo de verificacao | no-diacritics
+es-419 | Contrasena | no-diacritics
+es-419 | Codigo de seguridad | no-diacritics
+pt-BR | Codigo de verificacao | no-diacritics
 en | Pasword | typo
 en | Seed prase | typo
 en | Privte key | typo
 id | Kata snadi | typo
-pt | Sehna | typo
+pt-BR | Sehna | typo
 """
 
 _LABELS_ORDINARY = """
@@ -628,17 +629,17 @@ ka | საფოსტო ინდექსი
 ka | პირადი ნომერი | national-id
 hy | Փոստային ինդեքս
 hy | Հանրային բանալի
-es | Clave primaria
-es | CURP | national-id
-es | Clave de rastreo | pix
-es | CLABE interbancaria | pix
-es | Clave lada
-es | Dirección de billetera | wallet
-pt | Chave Pix | pix
-pt | Chave de acesso da NF-e | pix
-pt | Cartão SUS | national-id
-pt | CEP
-pt | Endereço da carteira | wallet
+es-419 | Clave primaria
+es-419 | CURP | national-id
+es-419 | Clave de rastreo | pix
+es-419 | CLABE interbancaria | pix
+es-419 | Clave lada
+es-419 | Dirección de billetera | wallet
+pt-BR | Chave Pix | pix
+pt-BR | Chave de acesso da NF-e | pix
+pt-BR | Cartão SUS | national-id
+pt-BR | CEP
+pt-BR | Endereço da carteira | wallet
 ru | Длина пароля
 ru | Открытый ключ
 ru | Первичный ключ
@@ -659,8 +660,8 @@ ru-Latn | Pochtovyi indeks | transliterated
 ru-Latn | Adres koshelka | transliterated
 vi | Dia chi vi | no-diacritics
 vi | Do dai mat khau | no-diacritics
-es | Direccion de billetera | no-diacritics
-pt | Endereco da carteira | no-diacritics
+es-419 | Direccion de billetera | no-diacritics
+pt-BR | Endereco da carteira | no-diacritics
 en | Max tokns | typo
 en | Wallet adress | typo
 en | Pasient ID | typo
@@ -757,15 +758,15 @@ ka | შეიყვანეთ SMS-ით მიღებული ⟦ერ�
 ka | შეიყვანეთ თქვენი ⟦პაროლი⟧
 hy | Մուտքագրեք SMS-ով ստացված ⟦հաստատման կոդը⟧ | otp
 hy | Մուտքագրեք ձեր ⟦գաղտնաբառը⟧
-es | Ingresa el ⟦código⟧ de 6 dígitos que te enviamos por SMS | otp
-es | Tu ⟦clave de acceso⟧ a la banca en línea | pix
-es | Ingresa tu ⟦NIP⟧ de 4 dígitos | pix
-es | Las 12 palabras de tu ⟦frase semilla⟧, separadas por espacios | wallet
-es | ⟦Código de seguridad⟧ de 3 dígitos al reverso de tu tarjeta
-pt | Digite o ⟦código⟧ de 6 dígitos enviado por SMS | otp
-pt | Informe a ⟦senha⟧ de 4 dígitos do seu cartão
-pt | Cole aqui a ⟦frase de recuperação⟧ da sua carteira | wallet
-pt | ⟦Senha⟧ do internet banking
+es-419 | Ingresa el ⟦código⟧ de 6 dígitos que te enviamos por SMS | otp
+es-419 | Tu ⟦clave de acceso⟧ a la banca en línea | pix
+es-419 | Ingresa tu ⟦NIP⟧ de 4 dígitos | pix
+es-419 | Las 12 palabras de tu ⟦frase semilla⟧, separadas por espacios | wallet
+es-419 | ⟦Código de seguridad⟧ de 3 dígitos al reverso de tu tarjeta
+pt-BR | Digite o ⟦código⟧ de 6 dígitos enviado por SMS | otp
+pt-BR | Informe a ⟦senha⟧ de 4 dígitos do seu cartão
+pt-BR | Cole aqui a ⟦frase de recuperação⟧ da sua carteira | wallet
+pt-BR | ⟦Senha⟧ do internet banking
 ru | Введите ⟦код из СМС⟧, отправленный на ваш номер | otp
 ru | Введите ⟦пароль⟧ от личного кабинета
 ru | Трёхзначный ⟦код CVC2/CVV2⟧ на обороте карты
@@ -866,16 +867,16 @@ ka | შეიყვანეთ თქვენი ⟦პირადი ნო
 ka | შეიყვანეთ ⟦საფოსტო ინდექსი⟧
 hy | Մուտքագրեք ձեր ⟦փոստային ինդեքսը⟧
 hy | ⟦Հանրային բանալու⟧ մատնահետք
-es | Tu ⟦CURP⟧ de 18 caracteres | national-id
-es | ⟦Clave de rastreo⟧ de la transferencia SPEI | pix
-es | ⟦CLABE⟧ interbancaria de 18 dígitos para recibir el pago | pix
-es | Longitud mínima de la ⟦contraseña⟧ (configuración)
-es | ⟦Dirección de tu billetera⟧ para recibir USDT | wallet
-pt | Sua ⟦chave Pix⟧ (CPF, e-mail, celular ou chave aleatória) para receber o reembolso | pix
-pt | ⟦Chave de acesso⟧ de 44 dígitos da nota fiscal | pix
-pt | Número do ⟦Cartão Nacional de Saúde⟧ (CNS) | national-id
-pt | Informe o ⟦CEP⟧
-pt | Tamanho mínimo da ⟦senha⟧ para novos usuários
+es-419 | Tu ⟦CURP⟧ de 18 caracteres | national-id
+es-419 | ⟦Clave de rastreo⟧ de la transferencia SPEI | pix
+es-419 | ⟦CLABE⟧ interbancaria de 18 dígitos para recibir el pago | pix
+es-419 | Longitud mínima de la ⟦contraseña⟧ (configuración)
+es-419 | ⟦Dirección de tu billetera⟧ para recibir USDT | wallet
+pt-BR | Sua ⟦chave Pix⟧ (CPF, e-mail, celular ou chave aleatória) para receber o reembolso | pix
+pt-BR | ⟦Chave de acesso⟧ de 44 dígitos da nota fiscal | pix
+pt-BR | Número do ⟦Cartão Nacional de Saúde⟧ (CNS) | national-id
+pt-BR | Informe o ⟦CEP⟧
+pt-BR | Tamanho mínimo da ⟦senha⟧ para novos usuários
 ru | Номер ⟦полиса ОМС⟧ (16 цифр) | national-id
 ru | ⟦СНИЛС⟧ в формате 000-000-000 00 | national-id
 ru | ⟦Адрес кошелька⟧ для получения перевода | wallet
@@ -947,14 +948,14 @@ kk | Сіздің шотыңыз бұғатталады. ⟦Растау код�
 uz | Hisobingiz bloklanadi. ⟦Tasdiqlash kodini⟧ zudlik bilan yuboring. | otp
 ka | თქვენი ანგარიში დაიბლოკება. სასწრაფოდ გამოგვიგზავნეთ ⟦SMS კოდი⟧. | otp
 hy | Ձեր հաշիվը կարգելափակվի։ Անմիջապես ուղարկեք ⟦SMS կոդը⟧։ | otp
-es | Banco: detectamos un cargo no reconocido. Para cancelarlo, responde con la ⟦clave dinámica⟧ que te llegó. | pix
-es | Hola, soy del soporte de la app. Pásame el ⟦código⟧ de 6 dígitos que te llegó para verificar tu cuenta. | otp
-es | Tu sesión expiró. Ingresa tu ⟦contraseña⟧ y el token para continuar.
-es | Tu tarjeta fue bloqueada. Para desbloquearla, ingresa tu ⟦NIP⟧ y la fecha de vencimiento. | pix
-pt | Seu acesso foi bloqueado. Informe o ⟦código⟧ de 6 dígitos enviado por SMS para desbloquear. | otp
-pt | Oi, aqui é do suporte do WhatsApp. Me manda o ⟦código⟧ que chegou aí pra confirmar sua conta. | otp
-pt | Para receber o estorno, digite a ⟦senha do cartão⟧.
-pt | Sua carteira cripto foi pausada. Digite as 12 ⟦palavras de recuperação⟧ para reativar. | wallet
+es-419 | Banco: detectamos un cargo no reconocido. Para cancelarlo, responde con la ⟦clave dinámica⟧ que te llegó. | pix
+es-419 | Hola, soy del soporte de la app. Pásame el ⟦código⟧ de 6 dígitos que te llegó para verificar tu cuenta. | otp
+es-419 | Tu sesión expiró. Ingresa tu ⟦contraseña⟧ y el token para continuar.
+es-419 | Tu tarjeta fue bloqueada. Para desbloquearla, ingresa tu ⟦NIP⟧ y la fecha de vencimiento. | pix
+pt-BR | Seu acesso foi bloqueado. Informe o ⟦código⟧ de 6 dígitos enviado por SMS para desbloquear. | otp
+pt-BR | Oi, aqui é do suporte do WhatsApp. Me manda o ⟦código⟧ que chegou aí pra confirmar sua conta. | otp
+pt-BR | Para receber o estorno, digite a ⟦senha do cartão⟧.
+pt-BR | Sua carteira cripto foi pausada. Digite as 12 ⟦palavras de recuperação⟧ para reativar. | wallet
 ru | Служба безопасности банка: по вашей карте подозрительная операция. Назовите ⟦код из СМС⟧ для отмены. | otp
 ru | Ваша сессия истекла. Введите ⟦пароль⟧ повторно.
 ru | Для подтверждения учётной записи на портале госуслуг сообщите ⟦код из SMS⟧. | otp
@@ -1018,14 +1019,14 @@ kk | ⟦Растау кодын⟧ ешкімге айтпаңыз. Жеткіз
 uz | ⟦Tasdiqlash kodini⟧ hech kimga aytmang. Yetkazib berish manzilini kiriting. | warning
 ka | არავის უთხრათ ⟦SMS კოდი⟧. შეიყვანეთ მიწოდების მისამართი. | warning
 hy | Ոչ մեկին մի ասեք ⟦SMS կոդը⟧։ Մուտքագրեք առաքման հասցեն։ | warning
-es | Nunca compartas tu ⟦clave dinámica⟧ con nadie. Ingresa tu dirección de envío. | warning
-es | Para agendar tu cita, ingresa tu ⟦número de expediente⟧ y tu CURP. | national-id
-es | Elige el ⟦token⟧ (USDC, USDT) y la red para recibir tu pago. | wallet
-es | Para la devolución, comparte tu ⟦CLABE⟧ interbancaria. | pix
-pt | Nunca compartilhe seu ⟦código de verificação⟧. Informe o CEP para calcular o frete. | warning
-pt | Para receber o reembolso, informe sua ⟦chave Pix⟧. | pix
-pt | Para agendar a consulta, informe o número do ⟦Cartão SUS⟧. | national-id
-pt | Qual ⟦taxa de gas⟧ você prefere: baixa, média ou alta? | wallet
+es-419 | Nunca compartas tu ⟦clave dinámica⟧ con nadie. Ingresa tu dirección de envío. | warning
+es-419 | Para agendar tu cita, ingresa tu ⟦número de expediente⟧ y tu CURP. | national-id
+es-419 | Elige el ⟦token⟧ (USDC, USDT) y la red para recibir tu pago. | wallet
+es-419 | Para la devolución, comparte tu ⟦CLABE⟧ interbancaria. | pix
+pt-BR | Nunca compartilhe seu ⟦código de verificação⟧. Informe o CEP para calcular o frete. | warning
+pt-BR | Para receber o reembolso, informe sua ⟦chave Pix⟧. | pix
+pt-BR | Para agendar a consulta, informe o número do ⟦Cartão SUS⟧. | national-id
+pt-BR | Qual ⟦taxa de gas⟧ você prefere: baixa, média ou alta? | wallet
 ru | Никому не сообщайте ⟦код из СМС⟧. Укажите адрес доставки. | warning
 ru | Для записи к врачу введите номер ⟦полиса ОМС⟧. | national-id
 ru | Укажите ⟦адрес кошелька⟧ и выберите токен для вывода. | wallet
