@@ -1178,3 +1178,8 @@ _FORMS = {"n": "name", "l": "label", "d": "description", "m": "message"}
 
 ENTRIES: list[Entry] = _build()
 assert len({e.text for e in ENTRIES}) == len(ENTRIES), "duplicate text in blind6"
+
+BLIND = {
+    "refused": (794, 852), "accepted": (743, 827), "scored_at": "bab8453",
+    "note": "scored on arrival (merge 1ae360d), unchanged, before any tuning on it",
+}

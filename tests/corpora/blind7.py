@@ -1084,3 +1084,8 @@ ENTRIES: list[Entry] = _BASE + _variants()
 
 assert len({e.text for e in ENTRIES}) == len(ENTRIES), "duplicate text"
 assert all(e.form in {"name", "label", "description", "message"} for e in ENTRIES)
+
+BLIND = {
+    "refused": (590, 633), "accepted": (548, 657), "scored_at": "bab8453",
+    "note": "scored on arrival (merge bab8453), unchanged, before any tuning on it",
+}

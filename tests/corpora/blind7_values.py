@@ -605,3 +605,8 @@ _o("https://example.vn/reset-password (trang đặt lại mật khẩu)", "url")
 VALUES: list[Value] = SECRETS + ORDINARY
 
 assert len({str(v.value) for v in VALUES}) == len(VALUES), "duplicate value"
+
+BLIND = {
+    "refused": (196, 204), "accepted": (198, 202), "scored_at": "bab8453",
+    "note": "scored on arrival (merge bab8453), unchanged, before any tuning on it",
+}
