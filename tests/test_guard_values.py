@@ -60,11 +60,13 @@ def test_an_iban_in_a_long_text_is_no_card() -> None:
 def test_a_long_paste_hands_the_name_guard_short_labels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """A label is the words naming a value: a time, an id or the previous JSON value before it is no part of it,
     and reading it would cost the name guard many times more (its cost grows with the label's length)."""
-    import askback.guard.values as values
     from bench.guard_cost import text
 
+    import askback.guard.names as names
+    import askback.guard.values as values
+
     read: list[str] = []
-    real = values.credential_term
+    real = names.credential_term
 
     def reading(label: str | None) -> str | None:
         read.append(label or "")
