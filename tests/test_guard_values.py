@@ -54,3 +54,26 @@ def test_a_card_number_is_found_in_a_long_text(card: str) -> None:
 
 def test_an_iban_in_a_long_text_is_no_card() -> None:
     assert credential_value(f"{_filler(20_000)} IBAN DE89 3704 0044 0532 0130 00 {_filler(3_000)}") is None
+
+
+@pytest.mark.parametrize("kind", ["log lines", "JSON"])
+def test_a_long_paste_hands_the_name_guard_short_labels(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A label is the words naming a value: a time, an id or the previous JSON value before it is no part of it,
+    and reading it would cost the name guard many times more (its cost grows with the label's length)."""
+    from bench.guard_cost import text
+
+    import askback.guard.names as names
+    import askback.guard.values as values
+
+    read: list[str] = []
+    real = names.credential_term
+
+    def reading(label: str | None) -> str | None:
+        read.append(label or "")
+        return real(label)
+
+    monkeypatch.setattr(values, "credential_term", reading)
+    assert credential_value(text(kind, 50_000)) is None
+    assert read  # the labels were read (with their values' kinds, none a credential)
+    assert all(sum(c.isdigit() for c in label) < 3 and "," not in label for label in read), read
+    assert credential_value("2026-12-01T19:07:31Z INFO worker-3 password=Gl4cier.Night42") is not None

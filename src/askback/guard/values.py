@@ -354,6 +354,11 @@ _EXPIRY_NAMES = ("exp", "valid thru", "ablaufdatum", "ltig bis", "hasta", "venci
 _LABEL_WORD = re.compile(r"^[^\d]*[^\W\d_][^\d]*$")
 # Something a made value has: a digit, a symbol other than punctuation, a case change inside a word, a long word.
 _MADE_HINT = re.compile(r"\d|[^\w\s\"'`.,;!?()\[\]:=-]|[a-z][A-Z]|[^\W\d_]{15}")
+# A word with three digits or more (a time, an id, a path with a number) is a value, not part of a label: the label
+# stops after it ("12:07:31.899Z WARN worker-4 request_id=..." is labelled "WARN worker-4 request_id"), which keeps
+# each reading short (the name guard's reading costs grow with the label's length). So does a word that ends a
+# value of a list or a mapping ('"tags": ["a", "b"], "price": 3' is labelled '"price"').
+_ENDS_LABEL = re.compile(r"(?:\D*\d){3}|.*[,\]}]$").match
 _MAX_LABELS = 12  # labels read per string: a long text of numbers costs a bounded number of readings
 
 
@@ -410,7 +415,7 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
 
     def label_before(end: int, size: int) -> list[str]:
         start = end
-        while start > max(0, end - size) and tokens[start - 1] not in (":", "="):
+        while start > max(0, end - size) and tokens[start - 1] not in (":", "=") and not _ENDS_LABEL(tokens[start - 1]):
             start -= 1  # a label stops at the previous separator: '{"auths": {"auth": "..."}}' is labelled "auth"
         return tokens[start:end]
 
