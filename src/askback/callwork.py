@@ -56,7 +56,14 @@ class InlineWork(Work):
         raise self._cannot()
 
     async def ask(
-        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
+        self,
+        text: str,
+        kind: Any = str,
+        *,
+        field: str = "value",
+        not_secret: bool = False,
+        secret: bool = False,
+        **values: Any,
     ) -> Any:
         raise self._cannot()
 

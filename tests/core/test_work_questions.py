@@ -64,3 +64,39 @@ def test_the_fingerprint_ignores_the_key_so_a_re_run_recognises_a_question() -> 
     three, four = (confirm_question(f"Delete {n} files?", guard=GUARD) for n in (3, 4))
     assert three.fingerprint == confirm_question("Delete 3 files?", guard=GUARD).fingerprint
     assert three.fingerprint != four.fingerprint
+
+
+def test_a_declared_secret_skips_the_word_check_and_is_read_as_a_secret() -> None:
+    from askback.core.markers import Secret
+    from askback.core.work import SecretNotKept, secret_question
+
+    q = secret_question("Your new API key for {host}", {"host": "db\u202e1"})
+    assert q.kind == "secret" and "\u202e" not in q.message  # the shown value is inert
+    reading = q.read({"action": "accept", "content": {"value": "sk-live-123"}})
+    assert isinstance(reading, Accepted) and isinstance(reading.value, Secret)
+    assert reading.value.reveal() == "sk-live-123" and "sk-live-123" not in repr(reading.value)
+    assert isinstance(q.read({"action": "accept", "content": {"value": ""}}), Again)
+    assert q.read({"action": "decline"}) == Declined("decline")
+    with pytest.raises(SecretNotKept):  # never written to a task record
+        q.to_json(reading.value)
+
+
+def test_a_runner_without_the_page_step_refuses_a_secret_question_saying_the_work_had_started() -> None:
+    import asyncio
+
+    from askback.callwork import ConversedWork
+    from askback.core.work import SecretsUnavailable
+
+    asked: list[object] = []
+
+    async def ask(question: object) -> object:
+        asked.append(question)
+        return {"action": "accept", "content": {"value": "x"}}
+
+    work = ConversedWork("rotate", ask, can_ask=True, answer_guard=answer_problem, guard=GUARD, max_asks=3)
+    with pytest.raises(SecretsUnavailable) as info:
+        asyncio.run(work.ask("Your new API key", secret=True))
+    assert "already started" in str(info.value) and "retry" not in str(info.value).lower()
+    assert asked == []  # never asked in a form
+    with pytest.raises(TypeError):
+        asyncio.run(work.ask("Your new API key", int, secret=True))

@@ -149,6 +149,8 @@ class Work:
     - `await work.confirm("Delete these {n} files?", n=3)` -> bool (False when declined);
     - `await work.choose("Which copy do we keep?", options)` -> the chosen option's value;
     - `await work.ask("How many days back?", int)` -> a validated value of that type;
+    - `await work.ask("Your new API key", secret=True)` -> an `askback.Secret`, asked on askback's page only
+      (where a runner offers that page step; elsewhere the call ends with a tool error saying so);
     - `await work.status("Scanned 400 of 1000 files")` -> the task's status message.
 
     `{name}` parts of a text are filled with the keyword values, shown inert. Each question is built, checked
@@ -179,7 +181,14 @@ class Work:
         raise NotImplementedError
 
     async def ask(
-        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
+        self,
+        text: str,
+        kind: Any = str,
+        *,
+        field: str = "value",
+        not_secret: bool = False,
+        secret: bool = False,
+        **values: Any,
     ) -> Any:
         raise NotImplementedError
 

@@ -20,16 +20,17 @@ from typing import Any, Literal
 from askback.core.confirming import plain, unconfirmable
 from askback.core.decide import AnswerGuard, no_answer_guard
 from askback.core.errors import Declined as DeclinedError
+from askback.core.errors import ToolError
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, field_form
 from askback.core.guarding import Guard, guard_form
 from askback.core.jsontypes import type_problem
 from askback.core.kinds import form_answer
-from askback.core.markers import Option, Work
+from askback.core.markers import Option, Secret, Work
 from askback.core.questions import FormQuestion, canonical_json, short_digest
 from askback.core.spec import template_fields
 from askback.core.text import render, show
 
-WorkKind = Literal["confirm", "choose", "ask"]
+WorkKind = Literal["confirm", "choose", "ask", "secret"]
 CONFIRM_FIELD = "confirm"
 VALUE_FIELD = "value"
 CHOICE_FIELD = "choice"
@@ -111,6 +112,10 @@ class WorkQuestion:
         if self.field not in content:
             return Again(f"no value was given for {self.field!r}")
         raw = content[self.field]
+        if self.kind == "secret":  # entered on askback's page; read as-is, never checked against the guard
+            if not isinstance(raw, str) or not raw:
+                return Again("no value was entered")
+            return Accepted(Secret(raw))
         if self.kind == "confirm":
             if not isinstance(raw, bool):
                 return Again("please answer yes or no")
@@ -135,6 +140,8 @@ class WorkQuestion:
 
     def to_json(self, value: Any) -> Any:
         """The accepted value as JSON, for the task record (a re-run reads it back with `from_json`)."""
+        if self.kind == "secret":
+            raise SecretNotKept()
         if self.form is not None:
             return self.form.to_json(value)
         return value
@@ -217,12 +224,31 @@ def value_question(
     return _guarded(question, guard, text, values, not_secret)
 
 
+class SecretNotKept(Exception):
+    """A secret a function asked for is never written to a record: it cannot be answered again on a re-run."""
+
+
+def secret_question(text: str, values: Mapping[str, Any] | None = None, *, field: str = VALUE_FIELD) -> WorkQuestion:
+    """A question for a credential, declared so by the author (`secret=True`): asked on askback's page only.
+
+    The word check does not apply (the author said it is a secret, which is what the check looks for); the text
+    is still the author's, with the values it shows rendered inert. The page collects a string, returned to the
+    function as an `askback.Secret`, the same holder a Secret parameter gives it."""
+    prop = {"type": "string", "writeOnly": True}  # never sent as a form: a wire asks for it with a page link
+    return WorkQuestion("secret", _message(text, values), field, prop)
+
+
+class SecretsUnavailable(ToolError):
+    """The function asked for a secret during its work, and this call cannot reach askback's page for it."""
+
+
 class QuestioningWork(Work):
     """A `Work` whose questions are built and read by this module's rules; where each is asked is the
     subclass's (a task record, a request's back-channel). One spelling of confirm, choose and ask for both."""
 
     tool: str
     guard: Guard
+    asks_secrets: bool = False  # whether this runner asks a `secret=True` question on askback's page
 
     async def _ask(self, build: Callable[[], WorkQuestion]) -> Accepted | Declined:
         """Ask the question `build` makes (it raises `UnsafeQuestion` for one that must not be asked) and wait
@@ -246,8 +272,26 @@ class QuestioningWork(Work):
         )
 
     async def ask(
-        self, text: str, kind: Any = str, *, field: str = "value", not_secret: bool = False, **values: Any
+        self,
+        text: str,
+        kind: Any = str,
+        *,
+        field: str = "value",
+        not_secret: bool = False,
+        secret: bool = False,
+        **values: Any,
     ) -> Any:
+        if secret:
+            if kind is not str:
+                raise TypeError("ask(secret=True) collects a string; the function receives it as askback.Secret")
+            if not self.asks_secrets:
+                raise SecretsUnavailable(
+                    f"{self.tool} asked for a secret during its work, which this server asks only on its own "
+                    "page, and that page step is not available for a question asked while a function runs. "
+                    "The function had already started; nothing more was done. Declaring the value as an "
+                    "askback.Secret parameter asks for it before the work starts."
+                )
+            return self._value(await self._ask(lambda: secret_question(text, values, field=field)))
         return self._value(await self._ask(
             lambda: value_question(text, kind, values, field=field, guard=self.guard, not_secret=not_secret)
         ))
