@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any, TypeVar, overload
@@ -18,6 +17,7 @@ from askback.core.spec import Resume, Spec, SpecError, TaskSupport, build_spec
 from askback.core.state import DEFAULT_MAX_STATE_BYTES, KeyConfigError, Keyring, StateCodec, StatePolicy
 from askback.flow import Runtime
 from askback.guard import GUARD
+from askback.incoming import Incoming, PrincipalHook
 from askback.outofband import OutOfBand
 from askback.pagewait import PageWait, seconds_from
 from askback.stores import Store, open_store, sealers
@@ -25,20 +25,8 @@ from askback.stores import Store, open_store, sealers
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-@dataclass(frozen=True)
-class Request:
-    """What the principal hook sees of a request, whatever the wire.
-
-    `headers` are the HTTP request's headers (lower-case names; empty over stdio); `user` is what an
-    authentication middleware put in the ASGI scope (`scope["user"]`), if any.
-    """
-
-    protocol: str
-    headers: Mapping[str, str]
-    user: Any = None
-
-
-PrincipalHook = Callable[[Request], "str | None"]
+# What the principal hook sees of a request, whatever the wire: `askback.Request` is the name app authors use.
+Request = Incoming
 # A page's Starlette request -> the person signed in there (`askback.web.pages` calls it).
 PageAuth = Callable[[Any], "str | Awaitable[str | None] | None"]
 

@@ -7,7 +7,6 @@ ever receives the resulting `Keyring` (DESIGN section 4).
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import os
 import re
 import stat
@@ -16,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from askback.core.state import KeyConfigError, Keyring, b64url
+from askback.loopback import LOOPBACK_NAMES, is_loopback
 
 KEY_FILE_NAME = "keys"
 
@@ -103,18 +103,8 @@ class ExposureError(ValueError):
     """The allowed hosts and origins are malformed, or missing where the server is reachable from elsewhere."""
 
 
-LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 _HOST_ENTRY = re.compile(r"^(\[[0-9A-Fa-f:.]+\]|[^\s/:\[\]@*]+)(:(\d{1,5}|\*))?$")
 _ORIGIN_ENTRY = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://(\[[0-9A-Fa-f:.]+\]|[^\s/:\[\]@*?#]+)(:(\d{1,5}|\*))?$")
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
 
 
 def host_name(entry: str) -> str:
@@ -165,7 +155,8 @@ class HostChecks:
                     "allowed_hosts= in http_app) and browser origins with --allowed-origin, or pass "
                     "--allow-any-origin to check neither (a proxy in front checks them)"
                 )
-            extra = () if bind_host in LOOPBACK_NAMES else (_host_pattern(bind_host),)
+            name = bind_host.strip("[]")  # `[::1]` is `::1`
+            extra = () if name in LOOPBACK_NAMES else (_host_pattern(name),)
             hosts = (*(_host_pattern(h) for h in LOOPBACK_NAMES), *extra)
         if not origins:
             origins = tuple(f"{scheme}://{h}" for h in hosts for scheme in ("http", "https"))

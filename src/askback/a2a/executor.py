@@ -32,7 +32,8 @@ from askback.a2a import proto, wire
 from askback.a2a import record as records
 from askback.a2a import work as work_tasks
 from askback.a2a.ending import Endings, SharedEnd
-from askback.app import App, Request
+from askback.a2a.incoming import incoming_of, principal_of_call
+from askback.app import App
 from askback.core.errors import AskbackError, InvalidRequestState, Rejection, StoreUnavailable
 from askback.core.kinds import ValueParam
 from askback.core.questions import Question, UrlQuestion
@@ -40,6 +41,7 @@ from askback.core.spec import Spec
 from askback.core.tasks import TaskState
 from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Ready, Refused, Round, Step
+from askback.incoming import page_origin
 from askback.tasks.runner import TaskRunner, UnknownTask
 from askback.types import Capabilities
 
@@ -50,26 +52,14 @@ A2A_CAPS = Capabilities(form=True, url=True)
 METHOD = "a2a/message"
 _TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})
 _STATES = {name: value for name, value in pb.TaskState.items()}
-_LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 _SEALED_NOTE = "answers sealed in the task record"
-
-
-def principal_of(app: App, call: ServerCallContext) -> str | None:
-    """Who is calling: the server's authentication, else the app's principal hook, else nobody."""
-    user = call.user
-    if user.is_authenticated and user.user_name:
-        return str(user.user_name)
-    if app.principal_hook is not None:
-        headers = {str(k).lower(): str(v) for k, v in (call.state.get("headers") or {}).items()}
-        return app.principal_hook(Request(protocol="a2a", headers=headers, user=call.state.get("auth")))
-    return None
 
 
 def owner_resolver(app: App) -> Callable[[ServerCallContext], str]:
     """The task store's owner of a request: its principal, so a task is only ever seen by whoever started it."""
 
     def resolve(call: ServerCallContext) -> str:
-        return principal_of(app, call) or ""
+        return principal_of_call(app, call) or ""
 
     return resolve
 
@@ -130,7 +120,7 @@ class AskbackExecutor(AgentExecutor):
         if not self._work_specs:
             return None
         try:
-            await self.runner.cancel(task_id, principal_of(self.app, call))
+            await self.runner.cancel(task_id, principal_of_call(self.app, call))
         except UnknownTask:
             return None
         return await self.work_state(task_id, call)
@@ -140,7 +130,7 @@ class AskbackExecutor(AgentExecutor):
         if not self._work_specs:
             return None
         try:
-            return await self.runner.get(task_id, principal_of(self.app, call), self._work_specs)
+            return await self.runner.get(task_id, principal_of_call(self.app, call), self._work_specs)
         except UnknownTask:
             return None
 
@@ -193,7 +183,7 @@ class AskbackExecutor(AgentExecutor):
         message = context.message
         assert message is not None
         data_parts, text = _read_parts(message)
-        principal = principal_of(self.app, context.call_context)
+        principal = principal_of_call(self.app, context.call_context)
         updater = TaskUpdater(event_queue, task_id, context_id)
         keyring = self.app.runtime.codec.keyring
         audience = self.app.runtime.audience
@@ -314,7 +304,7 @@ class AskbackExecutor(AgentExecutor):
             current.state,
             A2A_CAPS,
             principal,
-            _origin(context.call_context),
+            page_origin(incoming_of(context.call_context)),
         )
         try:
             if spec.name in self._work_specs and spec.kind == "tool":
@@ -547,11 +537,3 @@ def _new_task(task_id: str, context_id: str, message: pb.Message) -> pb.Task:
         status=pb.TaskStatus(state=pb.TASK_STATE_SUBMITTED),
         history=[message],
     )
-
-
-def _origin(call: ServerCallContext) -> str | None:
-    """http://host of a request that came to a loopback address: a local page link needs no configuration."""
-    headers = call.state.get("headers") or {}
-    host = str(headers.get("host", ""))
-    name = host.rsplit(":", 1)[0].strip("[]") if host.count(":") <= 1 or host.startswith("[") else host
-    return f"http://{host}" if name in _LOOPBACK else None

@@ -27,6 +27,7 @@ from starlette.routing import BaseRoute, Route
 from askback.a2a.card import agent_card
 from askback.a2a.continuation import TaskContextBuilder
 from askback.a2a.executor import AskbackExecutor, owner_resolver
+from askback.a2a.incoming import IncomingContextBuilder
 from askback.a2a.paths import A2A_PATH
 from askback.a2a.tasks import TaskStoreSetup, open_task_store
 from askback.app import App
@@ -171,17 +172,21 @@ class A2AServer:
     @property
     def endpoints(self) -> dict[str, Callable[[Request], Awaitable[Response]]]:
         """The agent card (`card`, GET) and the JSON-RPC binding (`jsonrpc`, POST at `path`), behind the checks."""
-        jsonrpc = next(r.endpoint for r in create_jsonrpc_routes(self.handler, self.path) if isinstance(r, Route))
+        jsonrpc = next(r.endpoint for r in self._jsonrpc_routes() if isinstance(r, Route))
         return {"card": self._guarded(self.card, post=False), "jsonrpc": self._guarded(jsonrpc, post=True)}
 
     @property
     def routes(self) -> list[BaseRoute]:
-        jsonrpc = create_jsonrpc_routes(self.handler, self.path)
+        jsonrpc = self._jsonrpc_routes()
         return [
             Route(AGENT_CARD_WELL_KNOWN_PATH, endpoint=self._guarded(self.card, post=False), methods=["GET"]),
             *(Route(r.path, endpoint=self._guarded(r.endpoint, post=True), methods=["POST"])
               for r in jsonrpc if isinstance(r, Route)),
         ]
+
+    def _jsonrpc_routes(self) -> list[Route]:
+        """The SDK's JSON-RPC binding, each call's context carrying its request (`askback.a2a.incoming`)."""
+        return create_jsonrpc_routes(self.handler, self.path, context_builder=IncomingContextBuilder())
 
     def _guarded(self, endpoint: Callable[[Request], Awaitable[Response]], *, post: bool) -> Any:
         """The endpoint behind the same Host, Origin and Content-Type checks as MCP's (DNS-rebinding protection

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from askback.client.inert import one_line
+from askback.loopback import is_loopback
 
-_LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 _COMMON = frozenset({"COMMON", "INHERITED"})  # digits, '-', '.': part of every script
 
 
@@ -99,7 +99,7 @@ class Link:
             found.append(f"the host mixes letters of several scripts ({', '.join(sorted(mixed))})")
         elif mixed and not readable:
             found.append(f"the host has non-ASCII letters ({', '.join(sorted(mixed))})")
-        if self.scheme == "http" and self.host not in _LOOPBACK:
+        if self.scheme == "http" and not is_loopback(self.host):
             found.append("the page is not encrypted (http://): do not enter a secret there")
         server_host = _host_of(server_url)
         if server_host and server_host != self.host:

@@ -31,9 +31,6 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from mcp.server.auth.middleware.auth_context import get_access_token
-from mcp.server.auth.provider import principal_components
-from mcp.server.request_state import compact_json
 from mcp.server.streamable_http import check_accept_headers
 from mcp.server.transport_security import TransportSecurityMiddleware
 from mcp.shared.exceptions import MCPError
@@ -55,12 +52,14 @@ from pydantic import ValidationError
 from starlette.requests import Request as HttpRequest
 from starlette.types import Receive, Scope, Send
 
-from askback.app import App, Request
+from askback.app import App
+from askback.asgi_incoming import incoming_of_scope, token_principal
 from askback.config import HostChecks
 from askback.core import jsoncodec
 from askback.core.errors import INTERNAL_ERROR
 from askback.core.spec import Spec
 from askback.flow import Round
+from askback.incoming import Incoming, page_origin, principal_of
 from askback.mcp.body import Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup, RpcError, from_sdk
 from askback.mcp.checks import retry_fields_problem
@@ -257,10 +256,11 @@ class FastPath:
     async def _answer(self, call: _Call, scope: Scope, receive: Receive, send: Send) -> None:
         spec = call.spec
         pages = self.calls.has_pages(spec)
-        origin = _origin(scope) if pages else None
+        incoming = _incoming(scope, call.version)
+        origin = page_origin(incoming) if pages else None
         rnd = Round(call.method, call.target, call.arguments, call.params.get("inputResponses"),
-                    call.params.get("requestState"), call.caps, self._principal(scope, call.version), origin,
-                    _gone(scope, receive) if pages else None)
+                    call.params.get("requestState"), call.caps, principal_of(incoming, self.app.principal_hook),
+                    origin, _gone(scope, receive) if pages else None)
         try:
             if call.method == "tools/call":
                 result, built = await self.calls.tool_result(spec, rnd)
@@ -290,15 +290,6 @@ class FastPath:
             logger.exception("handler for %r returned an invalid result", call.method)
             raise RpcError(INTERNAL_ERROR, "Handler returned an invalid result") from None
 
-    def _principal(self, scope: Scope, version: str) -> str | None:
-        """The principal the SDK path binds: its authentication's (`authenticated_principal`), else the app's hook."""
-        token = get_access_token()
-        principal = compact_json(principal_components(token)) if token is not None else None
-        if principal is None and self.app.principal_hook is not None:
-            headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
-            principal = self.app.principal_hook(Request(protocol=version, headers=headers, user=scope.get("user")))
-        return principal
-
 
 @dataclass(frozen=True, slots=True)
 class _Call:
@@ -310,6 +301,11 @@ class _Call:
     arguments: dict[str, Any]
     params: Mapping[str, Any]
     caps: Any
+
+
+def _incoming(scope: Scope, version: str) -> Incoming:
+    """The request as the SDK path reads it (`askback.mcp.incoming`): its authentication, then the scope."""
+    return incoming_of_scope(scope, protocol=version, authenticated=token_principal())
 
 
 def _gone(scope: Scope, receive: Receive) -> Gone:
@@ -351,14 +347,3 @@ async def _write(message: dict[str, Any], status: int, send: Send) -> None:
     headers = [(b"content-length", str(len(body)).encode()), *_HEADERS_JSON]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
-
-
-_LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
-
-
-def _origin(scope: Scope) -> str | None:
-    """scheme://host of the request when it came to a loopback address (`server._origin`, from the scope)."""
-    url = HttpRequest(scope).url
-    if url.hostname not in _LOOPBACK:
-        return None
-    return f"{url.scheme}://{url.netloc}"

@@ -27,11 +27,12 @@ from askback.core.markers import Caller
 from askback.core.questions import FormQuestion, Question, SamplingQuestion, UrlQuestion
 from askback.core.spec import Spec
 from askback.flow import Asking, Ready, Refused, Round, Step
+from askback.incoming import page_origin, principal_of
 from askback.mcp import wire
 from askback.mcp.calls import Calls, Play, RpcError, sdk_error, tool_error_of
 from askback.mcp.checks import header_schemas
 from askback.mcp.guard import RetryFieldsGuard
-from askback.mcp.principal import principal_of
+from askback.mcp.incoming import incoming_of
 from askback.mcp.tasks import McpTasks, created, declared, mcp_error, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.pagewait import Gone
@@ -219,11 +220,13 @@ class AppServer:
         caps = wire.capabilities(ctx.session.client_capabilities)
         if not modern and not ctx.session.can_send_request:
             caps = Capabilities()  # no back-channel on this connection: nothing can be asked
+        incoming = incoming_of(ctx)
+        pages = self.calls.has_pages(spec)
         # The request's own address serves only to build a page link, so it is read only for tools that have pages.
-        origin = _origin(ctx) if self.calls.has_pages(spec) else None
+        origin = page_origin(incoming) if pages else None
         # The retry fields' shapes are already checked by `RetryFieldsGuard`.
         return Round(method, target, dict(arguments), raw.get("inputResponses"), raw.get("requestState"), caps,
-                     self._principal(ctx), origin, _gone(ctx) if self.calls.has_pages(spec) else None)
+                     principal_of(incoming, self.app.principal_hook), origin, _gone(ctx) if pages else None)
 
     def _player(self, ctx: ServerRequestContext[Any]) -> Play | None:
         """2026-07-28 plays one round (`Flow.step`); a session asks over its back-channel within this request."""
@@ -241,9 +244,6 @@ class AppServer:
 
         return converse
 
-    def _principal(self, ctx: ServerRequestContext[Any]) -> str | None:
-        return principal_of(self.app, ctx)
-
     # -- completion/complete: a choice's options, suggested before they would be asked ---------------------
     async def complete(self, ctx: ServerRequestContext[Any], params: types.CompleteRequestParams) -> dict[str, Any]:
         ref = params.ref
@@ -257,7 +257,7 @@ class AppServer:
         if spec is not None and choice is not None:
             known = dict(params.context.arguments or {}) if params.context else {}
             if all(d in known for d in choice.deps):
-                caller = Caller(principal=self._principal(ctx), values=known)
+                caller = Caller(principal=principal_of(incoming_of(ctx), self.app.principal_hook), values=known)
                 try:
                     options = await self.flow.options(spec, choice.name, caller)
                 except Exception:
@@ -338,19 +338,7 @@ def _choices(spec: Spec | None) -> dict[str, ChoiceParam]:
     return {p.name: p for p in spec.argument_params if isinstance(p, ChoiceParam)}
 
 
-_LOOPBACK = frozenset({"127.0.0.1", "localhost", "[::1]"})
-
-
 def _gone(ctx: ServerRequestContext[Any]) -> Gone | None:
     """Whether the client closed the connection of this HTTP request (ends a held retry: `askback.pagewait`)."""
     check = getattr(ctx.request, "is_disconnected", None)
     return check if callable(check) else None
-
-
-def _origin(ctx: ServerRequestContext[Any]) -> str | None:
-    """scheme://host of the request, when it came to a loopback address: a local page link needs no config."""
-    http = ctx.request
-    url = getattr(http, "url", None)
-    if url is None or url.hostname not in {h.strip("[]") for h in _LOOPBACK}:
-        return None
-    return f"{url.scheme}://{url.netloc}"

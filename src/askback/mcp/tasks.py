@@ -31,9 +31,10 @@ from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
 from askback.core.work import UnsafeQuestion
+from askback.incoming import principal_of
 from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error, tool_error_of
-from askback.mcp.principal import principal_of
+from askback.mcp.incoming import incoming_of
 from askback.tasks.runner import TaskRunner, UnknownTask
 
 if TYPE_CHECKING:
@@ -229,4 +230,4 @@ def _check_name_header(ctx: ServerRequestContext[Any], task_id: str) -> None:
 
 
 def _principal(app: App, ctx: ServerRequestContext[Any]) -> str | None:
-    return principal_of(app, ctx)
+    return principal_of(incoming_of(ctx), app.principal_hook)

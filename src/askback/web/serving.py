@@ -9,10 +9,10 @@ from urllib.parse import urlsplit
 from starlette.routing import BaseRoute
 
 from askback.app import App
-from askback.config import HostChecks, host_name, is_loopback
+from askback.config import HostChecks, host_name
+from askback.loopback import is_loopback
 
 logger = logging.getLogger("askback.web")
-LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
 
 
 class PagesConfigError(ValueError):
@@ -38,7 +38,7 @@ def pages_for(app: App, host: str, checks: HostChecks) -> list[BaseRoute]:
         parts = urlsplit(public)
         if parts.scheme not in ("http", "https") or not parts.hostname:
             raise PagesConfigError(f"ASKBACK_PUBLIC_URL must be an http(s) URL, not {public!r}")
-        if parts.scheme != "https" and parts.hostname not in LOOPBACK:
+        if parts.scheme != "https" and not is_loopback(parts.hostname or ""):
             raise PagesConfigError("ASKBACK_PUBLIC_URL must use https:// outside loopback (pages take secrets)")
     dev_mode = app.page_auth is None
     reached = _reached_from_elsewhere(host, checks, public) if dev_mode else None
