@@ -23,6 +23,7 @@ def refused(description: str) -> str | None:
     "Vier cijfers op de achterkant van de kaart",
     "Cztery cyfry na odwrocie karty",
     "Tři číslice na zadní straně karty, prosím.",
+    "Saisissez votre code PIN (3 tentatives restantes)",
     "The digits you enter to unlock the tablet.",
     "Ce que tu tapes pour déverrouiller ton écran.",
     "Lo que tecleas para desbloquear el móvil.",
@@ -40,6 +41,7 @@ def test_asks_for_a_credential(text: str) -> None:
     "Sekret szczęścia według waszego zespołu",
     "Le symbole du jeton à acheter",
     "Тикер токена для обмена",
+    "Bloquear la tarjeta tras tres intentos de PIN fallidos",
     "Vi ber aldrig om ditt lösenord eller dina koder i ett formulär. Fyll i din adress.",
 ])
 def test_an_ordinary_text(text: str) -> None:
