@@ -91,9 +91,8 @@ def open_task_store(
     from a2a.server.cluster import DatabaseTaskEventStream, VersionedDatabaseTaskStore
 
     engine = create_async_engine(url, pool_pre_ping=True)
-    store = VersionedDatabaseTaskStore(engine, owner_resolver=owner)
-    stream = DatabaseTaskEventStream(engine, poll_interval_s=0.2)
-    return TaskStoreSetup(store, stream, engine, url)
+    return TaskStoreSetup(VersionedDatabaseTaskStore(engine, owner_resolver=owner),
+                          DatabaseTaskEventStream(engine, poll_interval_s=0.2), engine, url)
 
 
 def _sqlite_pragmas(engine: Any) -> None:

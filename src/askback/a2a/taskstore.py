@@ -213,7 +213,7 @@ class StoreEventStream(TaskEventStream):
     async def publish(self, task_id: str, event: VersionedEvent) -> None:
         del task_id, event
 
-    async def subscribe(  # type: ignore[override]  # an async generator, as the SDK's own streams are
+    async def subscribe(
         self, task_id: str, *, after: TaskVersion
     ) -> AsyncGenerator[VersionedEvent, None]:
         number = version_number(after) + 1
