@@ -22,6 +22,7 @@ A task lasts `ttl` seconds after its last write; its events and version claims a
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 from collections.abc import AsyncGenerator, Callable
 
@@ -63,6 +64,7 @@ def version_number(version: TaskVersion) -> int:
     return number
 
 
+@functools.lru_cache(maxsize=4096)  # every read and write hashes its owner: the same few principals
 def owner_key(owner: str) -> str:
     return hashlib.sha256(owner.encode()).hexdigest()[:32]
 
