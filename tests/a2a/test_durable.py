@@ -92,7 +92,8 @@ async def test_a_task_parked_before_a_restart_continues_after_it() -> None:
             task = await agent.call("book", note="before")
             task = await agent.answer(task, {"name": "Ada"})
             assert list(schema_of(task)["properties"]) == ["seats"]
-    # A new process would build a new App: keys, askback's store and the task table all come from the data dir.
+    assert task.id in rows_text(tasks_db())  # kept in askback's SQLite store, the one file the restart reopens
+    # A new process would build a new App: keys and askback's store (with the tasks) come from the data dir.
     with LoopbackServer(booking_app(runs)) as second:
         async with Agent(f"http://127.0.0.1:{second.port}") as agent:
             assert state(await agent.get(task.id)) == "TASK_STATE_INPUT_REQUIRED"
