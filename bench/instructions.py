@@ -1,6 +1,12 @@
 """Instructions per two-round flow, counted by valgrind: a figure a shared machine's load cannot move.
 
     python -m bench.instructions [--servers askback,floor,mcpserver] [--flows 300,900] [--concurrency 16]
+    python -m bench.instructions --servers askback,askback-a2a [--store sqlite] [--a2a-tasks URL]
+
+`askback-a2a` is the same two-round flow as two A2A messages on one task (askback's server, at `/a2a`);
+`--store` picks askback's store (memory, or sqlite in a fresh file), where A2A tasks are kept too unless
+`--a2a-tasks` names another task store (`ASKBACK_A2A_TASKS`: e.g. memory:// for the SDK's in-memory one, or
+sqlite:///path for its database store). The ratios printed are to askback's MCP flow.
 
 CPU seconds on a two-core machine that other work shares move by tens of percent between runs; instruction
 counts do not (the same program, inputs and environment give the same count to a fraction of a percent). Each
@@ -27,6 +33,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -46,19 +53,21 @@ def callgrind(*options: str) -> list[str]:
     return ["valgrind", "--tool=callgrind", "--collect-atstart=no", *options]
 
 
-def count(kind: str, flows: int, concurrency: int) -> int:
+def count(kind: str, flows: int, concurrency: int, env_extra: dict[str, str] | None = None) -> int:
     """Instructions the server's event loop ran, from start-up to exit, with `flows` measured flows driven."""
     port = free_port()
+    a2a = kind == "askback-a2a"
     command = [*callgrind("--callgrind-out-file=/dev/null", "--toggle-collect=uv_run"), sys.executable, "-m",
-               "bench.servers", kind, "--port", str(port), "--http", "httptools", "--loop", "uvloop"]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
+               "bench.servers", "askback" if a2a else kind, "--port", str(port), "--http", "httptools",
+               "--loop", "uvloop"]
+    env = {**os.environ, "PYTHONHASHSEED": "0", **(env_extra or {})}
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True)
     try:
         _wait_for(port, server)
-        asyncio.run(_drive(port, 20, concurrency))  # warm-up: the same for every N, so it cancels out
+        asyncio.run(_drive(port, 20, concurrency, a2a))  # warm-up: the same for every N, so it cancels out
         time.sleep(2)
-        asyncio.run(_drive(port, flows, concurrency))
+        asyncio.run(_drive(port, flows, concurrency, a2a))
     finally:
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=600)
@@ -68,8 +77,8 @@ def count(kind: str, flows: int, concurrency: int) -> int:
     return int(found[-1])
 
 
-async def _drive(port: int, flows: int, concurrency: int) -> None:
-    tally, _ = await drive(port, 2, concurrency, flows=flows)
+async def _drive(port: int, flows: int, concurrency: int, a2a: bool = False) -> None:
+    tally, _ = await drive(port, 2, concurrency, flows=flows, a2a=a2a)
     if tally.errors or tally.flows != flows:
         raise RuntimeError(f"{tally.errors} errors in {tally.flows} flows: {tally.samples[:3]}")
 
@@ -95,6 +104,8 @@ def main() -> None:
     parser.add_argument("--servers", default="askback,floor")
     parser.add_argument("--flows", default="300,900", help="the two flow counts, N1,N2")
     parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--store", default="memory", choices=("memory", "sqlite"), help="askback's store")
+    parser.add_argument("--a2a-tasks", default="", help="ASKBACK_A2A_TASKS for the server (unset: askback's store)")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
@@ -102,7 +113,13 @@ def main() -> None:
     kinds = args.servers.split(",")
     per_flow: dict[str, float] = {}
     for kind in kinds:
-        counts = [count(kind, n, args.concurrency) for n in (low, high)]
+        counts = []
+        for n in (low, high):
+            with tempfile.TemporaryDirectory() as data:  # a fresh data dir (and SQLite file) per run
+                env = {"ASKBACK_DATA_DIR": data, "ASKBACK_A2A_TASKS": args.a2a_tasks.replace("DATA", data)}
+                if args.store == "sqlite":
+                    env["BENCH_STORE"] = f"sqlite:///{data}/askback.sqlite3"
+                counts.append(count(kind, n, args.concurrency, env))
         per_flow[kind] = (counts[1] - counts[0]) / (high - low)
         print(f"{kind}: {per_flow[kind] / 1e6:.3f} M instructions per flow "
               f"({counts[0]:,} at {low} flows, {counts[1]:,} at {high})", flush=True)

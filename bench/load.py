@@ -114,11 +114,47 @@ async def one_flow(conn: Connection, rounds: int, tally: Tally) -> None:
         await conn.close()
 
 
+def a2a_body(data: dict[str, Any], n: int, task: dict[str, Any] | None = None) -> bytes:
+    message: dict[str, Any] = {"role": "ROLE_USER", "messageId": f"m{n}", "parts": [{"data": data}]}
+    if task is not None:
+        message.update(taskId=task["id"], contextId=task["contextId"])
+    return json.dumps({"jsonrpc": "2.0", "id": n, "method": "SendMessage", "params": {"message": message}}).encode()
+
+
+async def one_a2a_flow(conn: Connection, tally: Tally) -> None:
+    """The two-round flow over A2A: `greet {"name": "Ada"}` -> input-required asking the city -> a second
+    message on the task with `{"city": "Paris"}` -> completed with the same greeting."""
+    perf = time.perf_counter
+    try:
+        t0 = perf()
+        first = await conn.rpc(a2a_body({"tool": "greet", "arguments": {"name": "Ada"}}, 1), method="SendMessage")
+        tally.latencies.append(perf() - t0)
+        task = (first.get("result") or {}).get("task") or {}
+        if task.get("status", {}).get("state") != "TASK_STATE_INPUT_REQUIRED":
+            tally.error(f"message 1 not input-required: {json.dumps(first)[:300]}")
+            return
+        t1 = perf()
+        done = await conn.rpc(a2a_body({"city": "Paris"}, 2, task), method="SendMessage")
+        tally.latencies.append(perf() - t1)
+        task = (done.get("result") or {}).get("task") or {}
+        parts = (task.get("artifacts") or [{}])[0].get("parts") or [{}]
+        if task.get("status", {}).get("state") != "TASK_STATE_COMPLETED" or parts[0].get("text") != EXPECTED:
+            tally.error(f"message 2 not the expected result: {json.dumps(done)[:300]}")
+            return
+        tally.flows += 1
+    except (WireError, OSError, ValueError, KeyError, asyncio.IncompleteReadError) as exc:
+        tally.error(f"{type(exc).__name__}: {exc}")
+        await conn.close()
+
+
 async def drive(port: int, rounds: int, concurrency: int, *, flows: int | None = None,
-                seconds: float | None = None, conns: list[Connection] | None = None) -> tuple[Tally, float]:
-    """Run `flows` flows (or for `seconds`) over `concurrency` connections; return the tally and wall time."""
+                seconds: float | None = None, conns: list[Connection] | None = None,
+                a2a: bool = False) -> tuple[Tally, float]:
+    """Run `flows` flows (or for `seconds`) over `concurrency` connections; return the tally and wall time.
+    `a2a`: the two-round flow as two A2A messages at `/a2a` instead of MCP rounds."""
     tally = Tally()
-    pool = conns or [Connection("127.0.0.1", port) for _ in range(concurrency)]
+    pool = conns or [Connection("127.0.0.1", port, "/a2a" if a2a else "/mcp",
+                                headers={"A2A-Version": "1.0"} if a2a else None) for _ in range(concurrency)]
     claimed = 0
     deadline = time.perf_counter() + seconds if seconds is not None else None
 
@@ -131,7 +167,7 @@ async def drive(port: int, rounds: int, concurrency: int, *, flows: int | None =
                 claimed += 1
             elif deadline is not None and time.perf_counter() >= deadline:
                 return
-            await one_flow(conn, rounds, tally)
+            await (one_a2a_flow(conn, tally) if a2a else one_flow(conn, rounds, tally))
 
     t0 = time.perf_counter()
     await asyncio.gather(*(worker(c) for c in pool))

@@ -53,7 +53,8 @@ def askback_tools() -> Any:
 
     import askback
 
-    app = askback.App(NAME, keys=KEY_TEXT, store="memory://")
+    # BENCH_STORE picks askback's store (memory unless set: e.g. sqlite:///path), for the A2A flows' tasks too.
+    app = askback.App(NAME, keys=KEY_TEXT, store=os.environ.get("BENCH_STORE") or "memory://")
 
     @app.tool(namespace=locals())
     async def greet(name: str, city: Annotated[str, Field(description="City to greet from")]) -> str:

@@ -137,7 +137,10 @@ class A2AServer:
         self.path = path
         self.security: TransportSecuritySettings | None = None  # set by `http_app` to MCP's settings
         data_dir = getattr(app, "_data_dir", None) or default_data_dir()
-        self.tasks: TaskStoreSetup = open_task_store(tasks_url, Path(data_dir), owner_resolver(app))
+        self.tasks: TaskStoreSetup = open_task_store(
+            tasks_url, Path(data_dir), owner_resolver(app),
+            store=lambda: app.runtime.store, clock=app.policy.now, ttl=app.task_ttl,
+        )
         self.executor = AskbackExecutor(app, poll_seconds=poll_seconds, task_finished=self._finished)
         self._card = agent_card(app, self._url(None))
         self.handler = _Handler(

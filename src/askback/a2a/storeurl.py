@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 TASKS_ENV = "ASKBACK_A2A_TASKS"
+STORE = "store://"  # askback's own store (`ASKBACK_STORE`): the default
 
 
 class TaskStoreConfigError(ValueError):
@@ -16,9 +17,9 @@ class TaskStoreConfigError(ValueError):
 
 
 def database_url(url: str | None, data_dir: Path) -> str:
-    """The SQLAlchemy async URL for a configured value (None: SQLite in the data dir)."""
-    if not url:
-        return f"sqlite+aiosqlite:///{data_dir / 'a2a-tasks.db'}"
+    """The SQLAlchemy async URL for a configured value; `store://` (also for None) is askback's own store."""
+    if not url or url == STORE:
+        return STORE
     if url == "memory://":
         return url
     scheme, sep, rest = url.partition("://")
@@ -28,4 +29,4 @@ def database_url(url: str | None, data_dir: Path) -> str:
         return f"sqlite+aiosqlite://{rest}"
     if scheme in ("postgresql", "postgres", "postgresql+asyncpg"):
         return f"postgresql+asyncpg://{rest}"
-    raise TaskStoreConfigError(f"{TASKS_ENV}: unsupported scheme {scheme!r} (sqlite, postgresql or memory)")
+    raise TaskStoreConfigError(f"{TASKS_ENV}: unsupported scheme {scheme!r} (store, sqlite, postgresql or memory)")

@@ -1,14 +1,15 @@
-"""Where A2A tasks are kept: the SDK's database task store, on SQLite in the data dir unless configured.
+"""Where A2A tasks are kept: in askback's own store unless configured.
 
 `ASKBACK_A2A_TASKS` (or `App`-independent `tasks_url=`) picks the store:
 
-- unset: `sqlite+aiosqlite:///<data dir>/a2a-tasks.db`, zero setup, survives restarts;
-- `sqlite:///path` or `sqlite+aiosqlite:///path`: that SQLite file;
+- unset or `store://`: the app's `Store` (`ASKBACK_STORE`: memory, the SQLite file in the data dir, or Redis),
+  through `askback.a2a.taskstore`, so both wires share one store and replicas one Redis; no SQLAlchemy;
+- `sqlite:///path` or `sqlite+aiosqlite:///path`: the SDK's database store on that SQLite file;
 - `postgresql://…` or `postgresql+asyncpg://…`: PostgreSQL with the SDK's versioned store (compare-and-swap
   on every write) and its database event stream, so several replicas serve one task;
-- `memory://`: in this process only (tests).
+- `memory://`: the SDK's in-memory store, in this process only (tests).
 
-Every database store is owner-scoped: a task is only found by the principal that started it.
+Every store is owner-scoped: a task is only found by the principal that started it.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from typing import Any
 
 from a2a.server.context import ServerCallContext
 
-from askback.a2a.storeurl import TASKS_ENV, TaskStoreConfigError, database_url
+from askback.a2a.storeurl import STORE, TASKS_ENV, TaskStoreConfigError, database_url
+from askback.stores.base import Clock, Store
 
 __all__ = ["TASKS_ENV", "TaskStoreConfigError", "TaskStoreSetup", "database_url", "open_task_store"]
 
@@ -42,8 +44,9 @@ class TaskStoreSetup:
                 initialize = getattr(self.store, "initialize", None)
                 if initialize is not None:
                     await initialize()
-                if self.event_stream is not None:
-                    await self.event_stream.initialize()
+                initialize = getattr(self.event_stream, "initialize", None)
+                if initialize is not None:
+                    await initialize()
                 return
             except Exception as exc:  # sqlalchemy's OperationalError / IntegrityError, by driver
                 if attempt == 2 or "exist" not in str(exc).lower():
@@ -60,10 +63,18 @@ class TaskStoreSetup:
 
 
 def open_task_store(
-    url: str | None, data_dir: Path, owner: Callable[[ServerCallContext], str]
+    url: str | None, data_dir: Path, owner: Callable[[ServerCallContext], str], *,
+    store: Callable[[], Store] | None = None, clock: Clock | None = None, ttl: float = 3600.0,
 ) -> TaskStoreSetup:
-    """The task store for `url` (default: `ASKBACK_A2A_TASKS`, else SQLite in `data_dir`)."""
+    """The task store for `url` (default: `ASKBACK_A2A_TASKS`, else askback's `store`, opened by the app)."""
     url = database_url(url if url is not None else os.environ.get(TASKS_ENV) or None, data_dir)
+    if url == STORE:
+        if store is None or clock is None:
+            raise TaskStoreConfigError(f"{TASKS_ENV}={STORE} needs the app's store")
+        from askback.a2a.taskstore import open_store_tasks
+
+        tasks, stream = open_store_tasks(store, clock, ttl, owner)
+        return TaskStoreSetup(tasks, stream, url=url)
     if url == "memory://":
         from a2a.server.tasks import InMemoryTaskStore
 
@@ -80,9 +91,8 @@ def open_task_store(
     from a2a.server.cluster import DatabaseTaskEventStream, VersionedDatabaseTaskStore
 
     engine = create_async_engine(url, pool_pre_ping=True)
-    store = VersionedDatabaseTaskStore(engine, owner_resolver=owner)
-    stream = DatabaseTaskEventStream(engine, poll_interval_s=0.2)
-    return TaskStoreSetup(store, stream, engine, url)
+    return TaskStoreSetup(VersionedDatabaseTaskStore(engine, owner_resolver=owner),
+                          DatabaseTaskEventStream(engine, poll_interval_s=0.2), engine, url)
 
 
 def _sqlite_pragmas(engine: Any) -> None:
