@@ -59,7 +59,7 @@ from askback.core import jsoncodec
 from askback.core.errors import INTERNAL_ERROR
 from askback.core.spec import Spec
 from askback.flow import Round
-from askback.incoming import Incoming, page_origin, principal_of
+from askback.incoming import page_origin, principal_of
 from askback.mcp.body import Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup, RpcError, from_sdk
 from askback.mcp.checks import retry_fields_problem
@@ -256,11 +256,10 @@ class FastPath:
     async def _answer(self, call: _Call, scope: Scope, receive: Receive, send: Send) -> None:
         spec = call.spec
         pages = self.calls.has_pages(spec)
-        incoming = _incoming(scope, call.version)
-        origin = page_origin(incoming) if pages else None
+        principal, origin = self._principal_and_origin(scope, call.version, pages)
         rnd = Round(call.method, call.target, call.arguments, call.params.get("inputResponses"),
-                    call.params.get("requestState"), call.caps, principal_of(incoming, self.app.principal_hook),
-                    origin, _gone(scope, receive) if pages else None)
+                    call.params.get("requestState"), call.caps, principal, origin,
+                    _gone(scope, receive) if pages else None)
         try:
             if call.method == "tools/call":
                 result, built = await self.calls.tool_result(spec, rnd)
@@ -282,6 +281,16 @@ class FastPath:
             result["_meta"] = {**meta, SERVER_INFO_META_KEY: self._server_info}
         await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
 
+    def _principal_and_origin(self, scope: Scope, version: str, pages: bool) -> tuple[str | None, str | None]:
+        """The request's principal and page origin, read from an `Incoming` only when something needs one:
+        without a principal hook and without pages, the principal is the authentication's alone (or none)."""
+        authenticated = token_principal()
+        hook = self.app.principal_hook
+        if hook is None and not pages:
+            return authenticated, None
+        incoming = incoming_of_scope(scope, protocol=version, authenticated=authenticated)
+        return principal_of(incoming, hook), page_origin(incoming) if pages else None
+
     def _sieved(self, call: _Call, result: dict[str, Any]) -> dict[str, Any]:
         """A result shaped by a tool's author, through the SDK's own sieve (what the SDK path sends)."""
         try:
@@ -301,11 +310,6 @@ class _Call:
     arguments: dict[str, Any]
     params: Mapping[str, Any]
     caps: Any
-
-
-def _incoming(scope: Scope, version: str) -> Incoming:
-    """The request as the SDK path reads it (`askback.mcp.incoming`): its authentication, then the scope."""
-    return incoming_of_scope(scope, protocol=version, authenticated=token_principal())
 
 
 def _gone(scope: Scope, receive: Receive) -> Gone:
