@@ -1,6 +1,7 @@
 """Instructions per two-round flow, counted by valgrind: a figure a shared machine's load cannot move.
 
     python -m bench.instructions [--servers askback,floor,mcpserver] [--flows 300,900] [--concurrency 16]
+                                 [--era 2025-11-25]
 
 CPU seconds on a two-core machine that other work shares move by tens of percent between runs; instruction
 counts do not (the same program, inputs and environment give the same count to a fraction of a percent). Each
@@ -13,7 +14,10 @@ What instructions leave out: kernel time (the loopback TCP stack, epoll), and wh
 instructions (cache misses). So a ratio here is close to, not equal to, the ratio of CPU seconds
 `bench/run.py` measures; it says whether a change made a flow cheaper when the clock cannot.
 
-The askback server never builds its SDK path here (this flow never needs it, and askback builds it only on
+`--era 2025-11-25` counts the older protocol's flow instead (bench/load.py's session flow: the question on the
+back-channel, MCPServer served with sessions for it); its sessions are made in the warm-up, so the count per
+flow holds no initialize. On this era askback does build its SDK path (it serves sessions); otherwise
+the askback server never builds its SDK path here (this flow never needs it, and askback builds it only on
 first need). Needs valgrind (Debian's package).
 """
 
@@ -35,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.load import drive  # noqa: E402
+from bench.load import ERAS, MODERN, clients, drive  # noqa: E402
 from bench.run import free_port  # noqa: E402
 
 COLLECTED = re.compile(r"Collected : (\d+)")
@@ -46,19 +50,18 @@ def callgrind(*options: str) -> list[str]:
     return ["valgrind", "--tool=callgrind", "--collect-atstart=no", *options]
 
 
-def count(kind: str, flows: int, concurrency: int) -> int:
+def count(kind: str, flows: int, concurrency: int, era: str = MODERN) -> int:
     """Instructions the server's event loop ran, from start-up to exit, with `flows` measured flows driven."""
     port = free_port()
     command = [*callgrind("--callgrind-out-file=/dev/null", "--toggle-collect=uv_run"), sys.executable, "-m",
-               "bench.servers", kind, "--port", str(port), "--http", "httptools", "--loop", "uvloop"]
+               "bench.servers", kind, "--port", str(port), "--http", "httptools", "--loop", "uvloop",
+               "--era", era]
     env = {**os.environ, "PYTHONHASHSEED": "0"}
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True)
     try:
         _wait_for(port, server)
-        asyncio.run(_drive(port, 20, concurrency))  # warm-up: the same for every N, so it cancels out
-        time.sleep(2)
-        asyncio.run(_drive(port, flows, concurrency))
+        asyncio.run(_drive(port, 20, flows, concurrency, era))  # warm-up: the same for every N, so it cancels out
     finally:
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=600)
@@ -68,10 +71,17 @@ def count(kind: str, flows: int, concurrency: int) -> int:
     return int(found[-1])
 
 
-async def _drive(port: int, flows: int, concurrency: int) -> None:
-    tally, _ = await drive(port, 2, concurrency, flows=flows)
-    if tally.errors or tally.flows != flows:
-        raise RuntimeError(f"{tally.errors} errors in {tally.flows} flows: {tally.samples[:3]}")
+async def _drive(port: int, warm: int, flows: int, concurrency: int, era: str) -> None:
+    """`warm` flows, a pause, then `flows` flows, on the same clients (a 2025-11-25 client keeps its session)."""
+    pool = clients(port, era, concurrency)
+    for n in (warm, flows):
+        tally, _ = await drive(port, 2, concurrency, flows=n, conns=pool)
+        if tally.errors or tally.flows != n:
+            raise RuntimeError(f"{tally.errors} errors in {tally.flows} flows: {tally.samples[:3]}")
+        if n == warm:
+            await asyncio.sleep(2)
+    for client in pool:
+        await client.close()
 
 
 def _wait_for(port: int, server: subprocess.Popen[str]) -> None:
@@ -95,6 +105,7 @@ def main() -> None:
     parser.add_argument("--servers", default="askback,floor")
     parser.add_argument("--flows", default="300,900", help="the two flow counts, N1,N2")
     parser.add_argument("--concurrency", type=int, default=16)
+    parser.add_argument("--era", choices=ERAS, default=MODERN, help="the protocol the flows speak")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
@@ -102,7 +113,7 @@ def main() -> None:
     kinds = args.servers.split(",")
     per_flow: dict[str, float] = {}
     for kind in kinds:
-        counts = [count(kind, n, args.concurrency) for n in (low, high)]
+        counts = [count(kind, n, args.concurrency, args.era) for n in (low, high)]
         per_flow[kind] = (counts[1] - counts[0]) / (high - low)
         print(f"{kind}: {per_flow[kind] / 1e6:.3f} M instructions per flow "
               f"({counts[0]:,} at {low} flows, {counts[1]:,} at {high})", flush=True)
