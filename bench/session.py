@@ -60,9 +60,24 @@ class Stream:
         self.reader = self.writer = None
 
     async def send(self, body: bytes, session: str | None) -> tuple[int, bytes]:
-        """POST `body`; return (status, lower-cased head). The body is then read with `whole` or `event`."""
-        if self.writer is None:
+        """POST `body`; return (status, lower-cased head). The body is then read with `whole` or `event`.
+
+        A kept-alive connection the server closed while it idled (uvicorn's keep-alive timeout is 5 s, which a
+        session's answer connection can outlast while a slow server works) is reopened once and the body sent
+        again: the server never read it."""
+        fresh = self.writer is None
+        if fresh:
             await self.open()
+        try:
+            return await self._send(body, session)
+        except ConnectionResetError:
+            if fresh:
+                raise
+            await self.close()
+            await self.open()
+            return await self._send(body, session)
+
+    async def _send(self, body: bytes, session: str | None) -> tuple[int, bytes]:
         assert self.reader is not None and self.writer is not None
         session_header = f"Mcp-Session-Id: {session}\r\n" if session else ""
         self.writer.write((

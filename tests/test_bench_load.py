@@ -125,7 +125,7 @@ def test_the_2025_11_25_flow_asks_on_the_back_channel_of_one_session_per_client(
     assert result["flows"] >= min_flows, result
 
 
-def test_a_2025_11_25_call_with_nothing_to_ask_is_answered_and_the_session_serves_on(bench_server: tuple[int, int]) -> None:
+def test_a_2025_11_25_call_with_nothing_to_ask_is_answered_on_its_session(bench_server: tuple[int, int]) -> None:
     port, _ = bench_server
 
     async def flow() -> load.Tally:
@@ -142,3 +142,20 @@ def test_a_2025_11_25_call_with_nothing_to_ask_is_answered_and_the_session_serve
 
     tally = load._run(flow())
     assert tally.flows == 1 and tally.errors == 0, tally.samples
+
+
+def test_a_session_outlives_connections_the_server_closed_while_they_idled(bench_server: tuple[int, int]) -> None:
+    port, _ = bench_server
+
+    async def flows() -> load.Tally:
+        tally = load.Tally()
+        session = Session("127.0.0.1", port)
+        await session.open()
+        await load.session_flow(session, tally)
+        await asyncio.sleep(KEEP_ALIVE * 3)  # both of the session's connections are closed by the server meanwhile
+        await load.session_flow(session, tally)
+        await session.close()
+        return tally
+
+    tally = load._run(flows())
+    assert tally.flows == 2 and tally.errors == 0, tally.samples
