@@ -1,6 +1,7 @@
 """Instructions per two-round flow, counted by valgrind: a figure a shared machine's load cannot move.
 
     python -m bench.instructions [--servers askback,floor,mcpserver] [--flows 300,900] [--concurrency 16]
+                                 [--era 2025-11-25]
     python -m bench.instructions --servers askback,askback-a2a [--store sqlite] [--a2a-tasks URL]
 
 `askback-a2a` is the same two-round flow as two A2A messages on one task (askback's server, at `/a2a`);
@@ -19,7 +20,10 @@ What instructions leave out: kernel time (the loopback TCP stack, epoll), and wh
 instructions (cache misses). So a ratio here is close to, not equal to, the ratio of CPU seconds
 `bench/run.py` measures; it says whether a change made a flow cheaper when the clock cannot.
 
-The askback server never builds its SDK path here (this flow never needs it, and askback builds it only on
+`--era 2025-11-25` counts the older protocol's flow instead (bench/load.py's session flow: the question on the
+back-channel, MCPServer served with sessions for it); its sessions are made in the warm-up, so the count per
+flow holds no initialize. On this era askback does build its SDK path (it serves sessions); otherwise
+the askback server never builds its SDK path here (this flow never needs it, and askback builds it only on
 first need). Needs valgrind (Debian's package).
 """
 
@@ -42,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.load import drive  # noqa: E402
+from bench.load import ERAS, MODERN, clients, drive  # noqa: E402
 from bench.run import free_port  # noqa: E402
 
 COLLECTED = re.compile(r"Collected : (\d+)")
@@ -53,21 +57,19 @@ def callgrind(*options: str) -> list[str]:
     return ["valgrind", "--tool=callgrind", "--collect-atstart=no", *options]
 
 
-def count(kind: str, flows: int, concurrency: int, env_extra: dict[str, str] | None = None) -> int:
+def count(kind: str, flows: int, concurrency: int, era: str = MODERN, env_extra: dict[str, str] | None = None) -> int:
     """Instructions the server's event loop ran, from start-up to exit, with `flows` measured flows driven."""
     port = free_port()
     a2a = kind == "askback-a2a"
     command = [*callgrind("--callgrind-out-file=/dev/null", "--toggle-collect=uv_run"), sys.executable, "-m",
                "bench.servers", "askback" if a2a else kind, "--port", str(port), "--http", "httptools",
-               "--loop", "uvloop"]
+               "--loop", "uvloop", "--era", era]
     env = {**os.environ, "PYTHONHASHSEED": "0", **(env_extra or {})}
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True)
     try:
         _wait_for(port, server)
-        asyncio.run(_drive(port, 20, concurrency, a2a))  # warm-up: the same for every N, so it cancels out
-        time.sleep(2)
-        asyncio.run(_drive(port, flows, concurrency, a2a))
+        asyncio.run(_drive(port, 20, flows, concurrency, era, a2a))  # warm-up: the same for every N, so it cancels out
     finally:
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=600)
@@ -77,10 +79,17 @@ def count(kind: str, flows: int, concurrency: int, env_extra: dict[str, str] | N
     return int(found[-1])
 
 
-async def _drive(port: int, flows: int, concurrency: int, a2a: bool = False) -> None:
-    tally, _ = await drive(port, 2, concurrency, flows=flows, a2a=a2a)
-    if tally.errors or tally.flows != flows:
-        raise RuntimeError(f"{tally.errors} errors in {tally.flows} flows: {tally.samples[:3]}")
+async def _drive(port: int, warm: int, flows: int, concurrency: int, era: str, a2a: bool = False) -> None:
+    """`warm` flows, a pause, then `flows` flows, on the same clients (a 2025-11-25 client keeps its session)."""
+    pool = clients(port, era, concurrency, a2a)
+    for n in (warm, flows):
+        tally, _ = await drive(port, 2, concurrency, flows=n, conns=pool, a2a=a2a)
+        if tally.errors or tally.flows != n:
+            raise RuntimeError(f"{tally.errors} errors in {tally.flows} flows: {tally.samples[:3]}")
+        if n == warm:
+            await asyncio.sleep(2)
+    for client in pool:
+        await client.close()
 
 
 def _wait_for(port: int, server: subprocess.Popen[str]) -> None:
@@ -106,6 +115,7 @@ def main() -> None:
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--store", default="memory", choices=("memory", "sqlite"), help="askback's store")
     parser.add_argument("--a2a-tasks", default="", help="ASKBACK_A2A_TASKS for the server (unset: askback's store)")
+    parser.add_argument("--era", choices=ERAS, default=MODERN, help="the protocol the flows speak")
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind)")
@@ -119,7 +129,7 @@ def main() -> None:
                 env = {"ASKBACK_DATA_DIR": data, "ASKBACK_A2A_TASKS": args.a2a_tasks.replace("DATA", data)}
                 if args.store == "sqlite":
                     env["BENCH_STORE"] = f"sqlite:///{data}/askback.sqlite3"
-                counts.append(count(kind, n, args.concurrency, env))
+                counts.append(count(kind, n, args.concurrency, args.era, env))
         per_flow[kind] = (counts[1] - counts[0]) / (high - low)
         print(f"{kind}: {per_flow[kind] / 1e6:.3f} M instructions per flow "
               f"({counts[0]:,} at {low} flows, {counts[1]:,} at {high})", flush=True)

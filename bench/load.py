@@ -9,7 +9,9 @@ object: flows, flows/s, per-request p50/p99, server CPU per flow, RSS, requestSt
 
 A flow of `--rounds 2` is: `greet {"name": "Ada"}` -> `input_required` with one question -> the retry with the
 answer and the exact `requestState` -> `complete` with "Hello Ada from Paris". `--rounds 1` sends both values at
-once and expects `complete` (the floor servers).
+once and expects `complete` (the floor servers). `--era 2025-11-25` runs the older protocol's flow instead
+(bench/session.py): on a session initialized once per connection pair, `tools/call greet {"name": "Ada"}`, the
+server's `elicitation/create` read from the call's SSE stream, the answer POSTed, the result read from the stream.
 """
 
 from __future__ import annotations
@@ -23,10 +25,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bench.session import Session, greet_body
 from bench.wire import Connection, WireError, accept, call_body, single_request
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 EXPECTED = "Hello Ada from Paris"
+MODERN, LEGACY = "2026-07-28", "2025-11-25"
+ERAS = (MODERN, LEGACY)
 
 
 def process_tree(pid: int) -> list[int]:
@@ -147,18 +152,47 @@ async def one_a2a_flow(conn: Connection, tally: Tally) -> None:
         await conn.close()
 
 
+async def session_flow(session: Session, tally: Tally) -> None:
+    """One 2025-11-25 flow: the call, its one back-channel question answered, the result off the same stream."""
+    perf = time.perf_counter
+    try:
+        ident, body = greet_body()
+        t0 = perf()
+        done, asked = await session.call(body, ident, {"city": "Paris"})
+        tally.latencies.append(perf() - t0)
+        result = done.get("result") or {}
+        content = result.get("content") or [{}]
+        if asked != 1 or result.get("isError") or content[0].get("text") != EXPECTED:
+            tally.error(f"asked {asked} times, then not the expected result: {json.dumps(done)[:300]}")
+            return
+        tally.flows += 1
+    except (WireError, OSError, ValueError, KeyError, asyncio.IncompleteReadError) as exc:
+        tally.error(f"{type(exc).__name__}: {exc}")
+        await session.close()  # the next flow opens a new session
+
+
+Client = Connection | Session
+
+
+def clients(port: int, era: str, concurrency: int, a2a: bool = False) -> list[Client]:
+    if era == LEGACY:
+        return [Session("127.0.0.1", port) for _ in range(concurrency)]
+    if a2a:
+        return [Connection("127.0.0.1", port, "/a2a", headers={"A2A-Version": "1.0"}) for _ in range(concurrency)]
+    return [Connection("127.0.0.1", port) for _ in range(concurrency)]
+
+
 async def drive(port: int, rounds: int, concurrency: int, *, flows: int | None = None,
-                seconds: float | None = None, conns: list[Connection] | None = None,
-                a2a: bool = False) -> tuple[Tally, float]:
-    """Run `flows` flows (or for `seconds`) over `concurrency` connections; return the tally and wall time.
+                seconds: float | None = None, conns: list[Client] | None = None,
+                era: str = MODERN, a2a: bool = False) -> tuple[Tally, float]:
+    """Run `flows` flows (or for `seconds`) over `concurrency` clients; return the tally and wall time.
     `a2a`: the two-round flow as two A2A messages at `/a2a` instead of MCP rounds."""
     tally = Tally()
-    pool = conns or [Connection("127.0.0.1", port, "/a2a" if a2a else "/mcp",
-                                headers={"A2A-Version": "1.0"} if a2a else None) for _ in range(concurrency)]
+    pool = conns or clients(port, era, concurrency, a2a)
     claimed = 0
     deadline = time.perf_counter() + seconds if seconds is not None else None
 
-    async def worker(conn: Connection) -> None:
+    async def worker(conn: Client) -> None:
         nonlocal claimed
         while True:
             if flows is not None:
@@ -167,7 +201,12 @@ async def drive(port: int, rounds: int, concurrency: int, *, flows: int | None =
                 claimed += 1
             elif deadline is not None and time.perf_counter() >= deadline:
                 return
-            await (one_a2a_flow(conn, tally) if a2a else one_flow(conn, rounds, tally))
+            if isinstance(conn, Session):
+                await session_flow(conn, tally)
+            elif a2a:
+                await one_a2a_flow(conn, tally)
+            else:
+                await one_flow(conn, rounds, tally)
 
     t0 = time.perf_counter()
     await asyncio.gather(*(worker(c) for c in pool))
@@ -197,8 +236,8 @@ async def settled(pid: int, *, quiet: float = 0.01, window: float = 0.25, limit:
 
 
 async def measure(port: int, pid: int, rounds: int, concurrency: int, warmup: float, seconds: float,
-                  min_flows: int) -> dict[str, Any]:
-    conns = [Connection("127.0.0.1", port) for _ in range(concurrency)]
+                  min_flows: int, era: str = MODERN) -> dict[str, Any]:
+    conns = clients(port, era, concurrency)
     warm, warm_wall = await drive(port, rounds, concurrency, seconds=warmup, conns=conns)
     rate = warm.flows / warm_wall if warm_wall > 0 else 0.0
     target = max(min_flows, int(rate * seconds))
@@ -207,7 +246,8 @@ async def measure(port: int, pid: int, rounds: int, concurrency: int, warmup: fl
     # (uvicorn's is 5 s), and a warm-up connection the server closed meanwhile would fail its first flow.
     for c in conns:
         await c.close()
-    conns = [Connection("127.0.0.1", port) for _ in range(concurrency)]
+    # A session's initialize is made here, outside the measured batch: a client keeps its session for its calls.
+    conns = clients(port, era, concurrency)
     await asyncio.gather(*(c.open() for c in conns))
     rss_before = rss_kib(pid)
     cpu0 = cpu_seconds(pid)
@@ -220,6 +260,7 @@ async def measure(port: int, pid: int, rounds: int, concurrency: int, warmup: fl
     done = max(tally.flows, 1)
     return {
         "rounds": rounds,
+        "era": era,
         "concurrency": concurrency,
         "flows": tally.flows,
         "warmup_flows": warm.flows,
@@ -247,8 +288,10 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=1.0, help="warm-up seconds")
     parser.add_argument("--seconds", type=float, default=3.0, help="target length of the measured batch")
     parser.add_argument("--min-flows", type=int, default=200)
+    parser.add_argument("--era", choices=ERAS, default=MODERN, help="the protocol the flows speak")
     args = parser.parse_args()
-    work = measure(args.port, args.pid, args.rounds, args.concurrency, args.warmup, args.seconds, args.min_flows)
+    work = measure(args.port, args.pid, args.rounds, args.concurrency, args.warmup, args.seconds, args.min_flows,
+                   args.era)
     print(json.dumps(_run(work)))
 
 

@@ -12,12 +12,14 @@ across runs is reported. The last line printed is
 
     vs_mcpserver=<MCPServer CPU per flow / askback CPU per flow>
         vs_floor=<same-work floor CPU per flow / askback CPU per flow>
+        vs_mcpserver_2025=<the same as vs_mcpserver, both serving the 2025-11-25 session flow>
 
 (on one line)
 
 both at K = 16; higher is better for askback. Beside the servers, each run measures the knobs on askback
 itself (h11 + asyncio instead of the default stack; the SDK's span middleware forced on) and, once, `askback
-serve --workers 2` against one worker at K = 32.
+serve --workers 2` against one worker at K = 32. `askback-2025` and `mcpserver-2025` are askback and MCPServer
+driven by a 2025-11-25 client (bench/load.py `--era 2025-11-25`: a session, the question on the back-channel).
 """
 
 from __future__ import annotations
@@ -48,14 +50,19 @@ LOGS = Path(tempfile.gettempdir()) / "askback-bench"  # each server's output, fo
 BEGIN, END = "<!-- bench:results:begin -->", "<!-- bench:results:end -->"
 FASTMCP_VENV = ROOT / "bench" / ".venv-fastmcp"
 FASTMCP_PIN = ["fastmcp==4.2.3", "mcp==2.3.0", "httptools==0.9.0", "uvloop==0.23.0"]
-SERVERS = ("askback", "mcpserver", "fastmcp", "floor", "lowlevel", "asgi", "askback-h11", "askback-otel")
+SERVERS = ("askback", "mcpserver", "fastmcp", "floor", "lowlevel", "asgi", "askback-h11", "askback-otel",
+           "askback-2025", "mcpserver-2025")
+LEGACY = "2025-11-25"
 # A variant is askback served another way, measured in the same run as the default: (server kind, its flags).
 VARIANTS: dict[str, tuple[str, tuple[str, ...]]] = {
     "askback-h11": ("askback", ("--http", "h11", "--loop", "asyncio")),
     "askback-otel": ("askback", ("--trace",)),
+    "askback-2025": ("askback", ("--era", LEGACY)),
+    "mcpserver-2025": ("mcpserver", ("--era", LEGACY)),
 }
+ERAS = {"askback-2025": LEGACY, "mcpserver-2025": LEGACY}  # the protocol each kind's load speaks, if not 2026-07-28
 ROUNDS = {"askback": 2, "mcpserver": 2, "fastmcp": 2, "floor": 2, "lowlevel": 1, "asgi": 1, "askback-h11": 2,
-          "askback-otel": 2}
+          "askback-otel": 2, "askback-2025": 2, "mcpserver-2025": 2}
 LABELS = {
     "askback": "askback",
     "mcpserver": "SDK MCPServer + Resolve/Elicit",
@@ -65,6 +72,8 @@ LABELS = {
     "asgi": "floor: bare ASGI app, 1 round",
     "askback-h11": "knob: askback on h11 + asyncio",
     "askback-otel": "knob: askback with a tracer provider (the SDK's span middleware on)",
+    "askback-2025": "2025-11-25 session: askback (question on the back-channel)",
+    "mcpserver-2025": "2025-11-25 session: SDK MCPServer + Resolve/Elicit (question on the back-channel)",
 }
 CONCURRENCY = (1, 16)
 WORKERS_K = 32
@@ -205,6 +214,8 @@ def load(server: Server, concurrency: int, settings: Settings, rounds: int | Non
                "--rounds", str(rounds or ROUNDS[server.kind]), "--concurrency", str(concurrency),
                "--warmup", str(settings.warmup), "--seconds", str(settings.seconds),
                "--min-flows", str(settings.min_flows)]
+    if server.kind in ERAS:
+        command += ["--era", ERAS[server.kind]]
     done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=600)
     if done.returncode != 0:
         raise RuntimeError(f"load generator failed against {server.kind}: {done.stderr[-1500:]}")
@@ -328,11 +339,11 @@ def median_of(results: Results, kind: str, k: int, key: str) -> float:
     return statistics.median(values) if values else float("nan")
 
 
-def ratio(results: Results, numerator: str, k: int, factor: float = 1.0) -> float:
-    """Median over runs of (factor x numerator CPU per flow) / (askback CPU per flow), each run on its own."""
-    values = [factor * run[numerator][k]["cpu_ms_per_flow"] / run["askback"][k]["cpu_ms_per_flow"]
+def ratio(results: Results, numerator: str, k: int, factor: float = 1.0, denominator: str = "askback") -> float:
+    """Median over runs of (factor x numerator CPU per flow) / (denominator's CPU per flow), each run on its own."""
+    values = [factor * run[numerator][k]["cpu_ms_per_flow"] / run[denominator][k]["cpu_ms_per_flow"]
               for run in results.runs
-              if numerator in run and "askback" in run and k in run[numerator] and k in run["askback"]]
+              if numerator in run and denominator in run and k in run[numerator] and k in run[denominator]]
     return statistics.median(values) if values else float("nan")
 
 
@@ -363,7 +374,7 @@ def table(results: Results) -> str:
                 return median_of(results, kind, k, key)
 
             errors = sum(n for failed, at, n, _ in results.batches_failed if (failed, at) == (kind, k))
-            state = f"{m('state_bytes'):.0f}" if ROUNDS[kind] == 2 else "–"
+            state = f"{m('state_bytes'):.0f}" if ROUNDS[kind] == 2 and kind not in ERAS else "–"
             lines.append(
                 f"| {LABELS[kind]} | {k} | {m('cpu_ms_per_flow'):.2f} | {m('flows_per_s'):.0f} | {m('p50_ms'):.2f} "
                 f"| {m('p99_ms'):.2f} | {m('rss_mib'):.0f} | {state} | {errors} |"
@@ -378,18 +389,20 @@ def table(results: Results) -> str:
 def ratios_table(results: Results) -> str:
     lines = ["| ratio (CPU per flow; higher favours askback) | K = 1 | K = 16 |", "|---|---:|---:|"]
     rows = [
-        ("MCPServer / askback (`vs_mcpserver`)", "mcpserver", 1.0),
-        ("FastMCP / askback", "fastmcp", 1.0),
-        ("same-work floor / askback (`vs_floor`)", "floor", 1.0),
-        ("2 x low-level call / askback", "lowlevel", 2.0),
-        ("2 x bare ASGI call / askback", "asgi", 2.0),
-        ("askback on h11 + asyncio / askback (the parser and loop knob)", "askback-h11", 1.0),
-        ("askback with the SDK's span middleware / askback (the tracing knob)", "askback-otel", 1.0),
+        ("MCPServer / askback (`vs_mcpserver`)", "mcpserver", 1.0, "askback"),
+        ("FastMCP / askback", "fastmcp", 1.0, "askback"),
+        ("same-work floor / askback (`vs_floor`)", "floor", 1.0, "askback"),
+        ("2 x low-level call / askback", "lowlevel", 2.0, "askback"),
+        ("2 x bare ASGI call / askback", "asgi", 2.0, "askback"),
+        ("askback on h11 + asyncio / askback (the parser and loop knob)", "askback-h11", 1.0, "askback"),
+        ("askback with the SDK's span middleware / askback (the tracing knob)", "askback-otel", 1.0, "askback"),
+        ("MCPServer / askback, 2025-11-25 session flow (`vs_mcpserver_2025`)", "mcpserver-2025", 1.0,
+         "askback-2025"),
     ]
-    for label, kind, factor in rows:
-        if any(kind in run for run in results.runs):
-            lines.append(
-                f"| {label} | {ratio(results, kind, 1, factor):.2f} | {ratio(results, kind, 16, factor):.2f} |")
+    for label, kind, factor, base in rows:
+        if any(kind in run and base in run for run in results.runs):
+            lines.append(f"| {label} | {ratio(results, kind, 1, factor, base):.2f} "
+                         f"| {ratio(results, kind, 16, factor, base):.2f} |")
     return "\n".join(lines)
 
 
@@ -560,7 +573,8 @@ def main() -> None:
         log(f"!! {kind} was NOT measured: {why}")
     for why in [*results.workers_failed, *(why for _, _, _, why in results.batches_failed)]:
         log(f"!! left out: {why}")
-    print(f"vs_mcpserver={ratio(results, 'mcpserver', 16):.2f} vs_floor={ratio(results, 'floor', 16):.2f}")
+    print(f"vs_mcpserver={ratio(results, 'mcpserver', 16):.2f} vs_floor={ratio(results, 'floor', 16):.2f} "
+          f"vs_mcpserver_2025={ratio(results, 'mcpserver-2025', 16, denominator='askback-2025'):.2f}")
 
 
 if __name__ == "__main__":

@@ -55,5 +55,9 @@ def build(name: str, key: bytes) -> MCPServer[Any]:
     return server
 
 
-def http_app(name: str, key: bytes) -> Any:
+def http_app(name: str, key: bytes, *, sessions: bool = False) -> Any:
+    """Stateless JSON for 2026-07-28; with `sessions`, what a 2025-11-25 client needs for `ctx`'s back-channel:
+    a session per client and an SSE stream per request, on which the question is sent."""
+    if sessions:
+        return build(name, key).streamable_http_app(json_response=False, stateless_http=False)
     return build(name, key).streamable_http_app(json_response=True, stateless_http=True)

@@ -4,7 +4,8 @@ Each is served the same way: uvicorn, one worker, 127.0.0.1, JSON responses, log
 
 - `askback`: an `askback.App` tool; `city` is a plain parameter the client did not send, so askback asks.
 - `mcpserver`: the official SDK's `MCPServer` with a `Resolve`r returning `Elicit`, sealed by
-  `RequestStateSecurity(keys=[...])`.
+  `RequestStateSecurity(keys=[...])`. With `--era 2025-11-25` it keeps sessions and answers over SSE, which its
+  `Resolve`/`Elicit` need to ask a 2025-11-25 client on the back-channel (askback serves both eras as it is).
 - `fastmcp`: FastMCP 4's documented guard pattern (return `InputRequiredResult`, read `ctx.input_responses`),
   with `request_state_security=RequestStateSecurity(keys=[...])` and a sealed `request_state` naming what was
   asked, so an answer is tied to its question as in the other two. Runs from its own venv.
@@ -72,10 +73,10 @@ def askback_tools() -> Any:
     return app
 
 
-def mcpserver_app() -> Any:
+def mcpserver_app(sessions: bool = False) -> Any:
     from bench.sdk_app import http_app
 
-    return http_app(NAME, KEY)
+    return http_app(NAME, KEY, sessions=sessions)
 
 
 def fastmcp_app() -> Any:
@@ -268,6 +269,8 @@ def main() -> None:
     parser.add_argument("--loop", default="auto", choices=("auto", "uvloop", "asyncio"))
     parser.add_argument("--trace", action="store_true", help="configure a tracer provider before building")
     parser.add_argument("--profile", metavar="FILE", help="profile between SIGUSR1 and SIGUSR2 into FILE")
+    parser.add_argument("--era", choices=("2026-07-28", "2025-11-25"), default="2026-07-28",
+                        help="the protocol the load speaks (only `mcpserver` is built differently for it)")
     args = parser.parse_args()
     import uvicorn
 
@@ -275,7 +278,9 @@ def main() -> None:
         configure_tracing()
     if args.profile:
         profile_window(args.profile)
-    uvicorn.run(BUILDERS[args.kind](), host="127.0.0.1", port=args.port, log_level="warning", workers=1,
+    legacy_sdk = args.kind == "mcpserver" and args.era == "2025-11-25"
+    app = mcpserver_app(sessions=True) if legacy_sdk else BUILDERS[args.kind]()
+    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning", workers=1,
                 http=args.http, loop=args.loop)
 
 

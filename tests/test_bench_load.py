@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from bench import load
 from bench.run import Results, every_flow_completed, ratio, table, workers_table
+from bench.session import Session, greet_body
 
 from tests.conftest import free_port
 from tests.support.processes import stop
@@ -110,3 +111,51 @@ def test_a_server_batch_with_a_failed_flow_is_left_out_of_the_medians_and_ratios
     assert "1 batches had failed flows and are left out of every figure" in text and "32 flows failed" in text
     rows = {tuple(cell.strip() for cell in line.split("|")[1:3]): line for line in text.splitlines()}
     assert rows[("askback", "16")].rstrip(" |").endswith("32") and rows[("askback", "1")].rstrip(" |").endswith("0")
+
+
+def test_the_2025_11_25_flow_asks_on_the_back_channel_of_one_session_per_client(bench_server: tuple[int, int]) -> None:
+    port, pid = bench_server
+    concurrency, min_flows = 4, 40
+    result = load._run(load.measure(port, pid, rounds=2, concurrency=concurrency, warmup=0.3, seconds=0.1,
+                                    min_flows=min_flows, era=load.LEGACY))
+    # Each flow was asked exactly once over its call's stream and ended "Hello Ada from Paris", on fresh
+    # sessions after the idle wait closed the warm-up's connections.
+    assert result["era"] == load.LEGACY and result["warmup_flows"] > 0, result
+    assert result["measured_errors"] == 0 and result["errors"] == 0, result["error_samples"]
+    assert result["flows"] >= min_flows, result
+
+
+def test_a_2025_11_25_call_with_nothing_to_ask_is_answered_on_its_session(bench_server: tuple[int, int]) -> None:
+    port, _ = bench_server
+
+    async def flow() -> load.Tally:
+        tally = load.Tally()
+        session = Session("127.0.0.1", port)
+        ident, body = greet_body()
+        # Both values sent: the server completes without a question, which is not the flow being measured.
+        complete = body.replace(b'{"name":"Ada"}', b'{"name":"Ada","city":"Paris"}')
+        done, asked = await session.call(complete, ident, {"city": "Paris"})
+        assert asked == 0 and done["result"]["content"][0]["text"] == "Hello Ada from Paris", done
+        await load.session_flow(session, tally)
+        await session.close()
+        return tally
+
+    tally = load._run(flow())
+    assert tally.flows == 1 and tally.errors == 0, tally.samples
+
+
+def test_a_session_outlives_connections_the_server_closed_while_they_idled(bench_server: tuple[int, int]) -> None:
+    port, _ = bench_server
+
+    async def flows() -> load.Tally:
+        tally = load.Tally()
+        session = Session("127.0.0.1", port)
+        await session.open()
+        await load.session_flow(session, tally)
+        await asyncio.sleep(KEEP_ALIVE * 3)  # both of the session's connections are closed by the server meanwhile
+        await load.session_flow(session, tally)
+        await session.close()
+        return tally
+
+    tally = load._run(flows())
+    assert tally.flows == 2 and tally.errors == 0, tally.samples
