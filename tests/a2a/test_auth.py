@@ -75,8 +75,8 @@ async def test_a_secret_page_then_the_next_message_completes_the_task(serve_agen
         seen += [repr(t) for t in (task, again, done)]
     assert runs == [SECRET]
     assert all(SECRET not in s for s in seen)
-    with sqlite3.connect(Path(os.environ["ASKBACK_DATA_DIR"]) / "askback.sqlite3") as conn:  # where tasks are kept
-        assert SECRET not in repr(conn.execute("select * from entries").fetchall())
+    with sqlite3.connect(Path(os.environ["ASKBACK_DATA_DIR"]) / "a2a-tasks.db") as conn:
+        assert SECRET not in repr(conn.execute("select * from tasks").fetchall())
 
 
 @pytest.mark.anyio

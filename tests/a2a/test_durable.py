@@ -1,5 +1,5 @@
-"""A2A tasks are durable and private: kept in askback's own store (SQLite in the data dir), answers sealed in
-the record, tasks scoped to the principal that started them, and a task parked before a restart continues after."""
+"""A2A tasks are durable and private: the SDK's database task store on SQLite in the data dir, answers sealed in
+the row, tasks scoped to the principal that started them, and a task parked before a restart continues after."""
 
 from __future__ import annotations
 
@@ -49,8 +49,7 @@ def rows_text(db: Path) -> str:
 
 
 def tasks_db() -> Path:
-    """askback's store, where the A2A tasks are kept too: one file for both wires."""
-    return Path(os.environ["ASKBACK_DATA_DIR"]) / "askback.sqlite3"
+    return Path(os.environ["ASKBACK_DATA_DIR"]) / "a2a-tasks.db"
 
 
 @pytest.mark.anyio
@@ -60,8 +59,7 @@ async def test_tasks_live_in_sqlite_in_the_data_dir_with_the_answers_sealed(serv
         task = await agent.answer(task, {"name": NAME})
         assert list(schema_of(task)["properties"]) == ["seats"]
         text = rows_text(tasks_db())
-        assert task.id in text  # the task is in askback's store ...
-        assert not (tasks_db().parent / "a2a-tasks.db").exists()  # ... and no other database was made
+        assert task.id in text  # the task is in the SDK's table ...
         assert NAME not in text and NOTE not in text  # ... but neither the argument nor the answer in plain
         task = await agent.answer(task, {"seats": 2})
         assert result_data(task) == {"seats": 2, "name": NAME, "note": NOTE}
@@ -92,8 +90,7 @@ async def test_a_task_parked_before_a_restart_continues_after_it() -> None:
             task = await agent.call("book", note="before")
             task = await agent.answer(task, {"name": "Ada"})
             assert list(schema_of(task)["properties"]) == ["seats"]
-    assert task.id in rows_text(tasks_db())  # kept in askback's SQLite store, the one file the restart reopens
-    # A new process would build a new App: keys and askback's store (with the tasks) come from the data dir.
+    # A new process would build a new App: keys, askback's store and the task table all come from the data dir.
     with LoopbackServer(booking_app(runs)) as second:
         async with Agent(f"http://127.0.0.1:{second.port}") as agent:
             assert state(await agent.get(task.id)) == "TASK_STATE_INPUT_REQUIRED"

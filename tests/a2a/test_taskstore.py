@@ -171,12 +171,13 @@ async def test_a_subscriber_reads_every_event_after_its_version(store: Store) ->
     assert seen == written
 
 
-def test_the_default_path_keeps_tasks_in_the_apps_store_and_opens_no_database() -> None:
+def test_store_tasks_keep_tasks_in_the_apps_store_and_open_no_database() -> None:
     """a2a-sdk's request handler imports SQLAlchemy itself (its cluster package loads its database stream when
-    SQLAlchemy is installed); askback's default path opens no engine and loads no database driver."""
+    SQLAlchemy is installed); with `ASKBACK_A2A_TASKS=store://` askback opens no engine and loads no driver."""
     code = ("import sys; from askback.demo import app; from askback.a2a import A2AServer; s = A2AServer(app); "
             "print(type(s.tasks.store).__name__, s.tasks.engine, 'aiosqlite' in sys.modules)")
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASKBACK_")}
+    env["ASKBACK_A2A_TASKS"] = "store://"
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.split() == ["StoreTaskStore", "None", "False"], out.stderr

@@ -1,5 +1,5 @@
 """Two `askback serve` processes sharing one Redis serve one A2A task: its tasks are kept in askback's store,
-with no task database of their own (`ASKBACK_A2A_TASKS` unset)."""
+with no task database of their own (`ASKBACK_A2A_TASKS=store://`)."""
 
 from __future__ import annotations
 
@@ -26,7 +26,8 @@ def anyio_backend() -> str:
 @pytest.fixture
 def pair(tmp_path: Path, redis_url: str) -> Iterator[tuple[Replica, Replica]]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASKBACK_")}
-    env.update(ASKBACK_KEYS=key_text(7), ASKBACK_STORE=f"{redis_url}?app=a2a-{os.urandom(5).hex()}")
+    env.update(ASKBACK_KEYS=key_text(7), ASKBACK_STORE=f"{redis_url}?app=a2a-{os.urandom(5).hex()}",
+               ASKBACK_A2A_TASKS="store://")
     a = Replica("a", tmp_path, {**env, "ASKBACK_DATA_DIR": str(tmp_path / "a")}, target="askback.demo").start()
     b = Replica("b", tmp_path, {**env, "ASKBACK_DATA_DIR": str(tmp_path / "b")}, target="askback.demo").start()
     yield a, b

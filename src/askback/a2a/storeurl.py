@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 TASKS_ENV = "ASKBACK_A2A_TASKS"
-STORE = "store://"  # askback's own store (`ASKBACK_STORE`): the default
+STORE = "store://"  # askback's own store (`ASKBACK_STORE`), chosen explicitly
 
 
 class TaskStoreConfigError(ValueError):
@@ -17,8 +17,12 @@ class TaskStoreConfigError(ValueError):
 
 
 def database_url(url: str | None, data_dir: Path) -> str:
-    """The SQLAlchemy async URL for a configured value; `store://` (also for None) is askback's own store."""
-    if not url or url == STORE:
+    """The SQLAlchemy async URL for a configured value (None: SQLite in the data dir); `store://` is askback's
+    own store. It is not the default yet: while that store is unreachable an A2A request fails with an internal
+    error instead of the retryable answer the SDK's SQLite store lets askback give."""
+    if not url:
+        return f"sqlite+aiosqlite:///{data_dir / 'a2a-tasks.db'}"
+    if url == STORE:
         return STORE
     if url == "memory://":
         return url

@@ -2,8 +2,9 @@
 
 `ASKBACK_A2A_TASKS` (or `App`-independent `tasks_url=`) picks the store:
 
-- unset or `store://`: the app's `Store` (`ASKBACK_STORE`: memory, the SQLite file in the data dir, or Redis),
+- `store://`: the app's `Store` (`ASKBACK_STORE`: memory, the SQLite file in the data dir, or Redis),
   through `askback.a2a.taskstore`, so both wires share one store and replicas one Redis; no SQLAlchemy;
+- unset: the SDK's database store on `a2a-tasks.db` in the data dir;
 - `sqlite:///path` or `sqlite+aiosqlite:///path`: the SDK's database store on that SQLite file;
 - `postgresql://…` or `postgresql+asyncpg://…`: PostgreSQL with the SDK's versioned store (compare-and-swap
   on every write) and its database event stream, so several replicas serve one task;
