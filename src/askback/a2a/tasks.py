@@ -1,4 +1,4 @@
-"""Where A2A tasks are kept: in askback's own store unless configured.
+"""Where A2A tasks are kept: the SDK's database store on SQLite in the data dir, unless configured.
 
 `ASKBACK_A2A_TASKS` (or `App`-independent `tasks_url=`) picks the store:
 
