@@ -4,8 +4,8 @@
 
 For each spawn: start `askback serve TARGET --port 0`, read its "serving ... at URL" line, then send one
 2026-07-28 request at once and time the answer (wall time from the spawn). Two requests are measured, each on
-fresh processes: the first `tools/call` (answered by the lean path when it is on) and the first `tools/list`
-(always the SDK path), with the lean path on (the default) and off (`ASKBACK_FAST_PATH=0`). Also timed: the
+fresh processes: the first `tools/call` (answered by the fast route when it is on) and the first `tools/list`
+(always the SDK path), with the fast route on (the default) and off (`ASKBACK_FAST_ROUTE=0`). Also timed: the
 "serving" line itself. Prints one table; nothing is asserted (a shared machine's figures move, compare within
 one run).
 
@@ -62,7 +62,7 @@ def package_copy(into: Path, compiled: bool) -> Path:
 
 def spawn_once(target: str, method: str, fast: bool, package: Path) -> tuple[float, float]:
     """(seconds to the "serving" line, seconds to the first answer), both from the spawn."""
-    env = {**os.environ, "ASKBACK_FAST_PATH": "1" if fast else "0", "PYTHONDONTWRITEBYTECODE": "1",
+    env = {**os.environ, "ASKBACK_FAST_ROUTE": "1" if fast else "0", "PYTHONDONTWRITEBYTECODE": "1",
            "PYTHONPATH": os.pathsep.join(filter(None, (str(package), os.environ.get("PYTHONPATH"))))}
     env.pop("ASKBACK_KEYS", None)
     started = time.perf_counter()
@@ -101,7 +101,7 @@ def main() -> None:
                 times = [spawn_once(args.target, method, fast, package) for _ in range(args.spawns)]
                 first = [t[1] for t in times]
                 serving = [t[0] for t in times]
-                rows.append((("lean path on" if fast else "lean path off"), method, min(serving), min(first),
+                rows.append((("fast route on" if fast else "fast route off"), method, min(serving), min(first),
                              statistics.median(first)))
     modules = "byte-compiled, as pip install leaves them" if args.compiled else "compiled from source at each start"
     print(f"cold start, {args.spawns} spawns each (seconds from spawning `askback serve`; askback's modules "

@@ -202,7 +202,7 @@ class App:
         return register
 
     def takes_task(self, tool: str) -> bool:
-        """Whether `tool` can run as a task (a fast path must hand its calls to the task-aware path)."""
+        """Whether `tool` can run as a task (a fast route must hand its calls to the task-aware path)."""
         spec = self.tools.get(tool)
         return spec is not None and spec.task is not None
 

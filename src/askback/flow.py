@@ -31,7 +31,7 @@ from askback.core.guarding import Guard
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller, Option, Secret, Work
 from askback.core.marks import Mark, MarkRequest
-from askback.core.outcomes import Ask, Complete, Need, Refuse
+from askback.core.outcomes import AskRound, LookUp, Refusal, Run
 from askback.core.progress import Progress
 from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
@@ -114,7 +114,7 @@ class Asking:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    refusal: Refuse
+    refusal: Refusal
 
 
 Step = Finished | Asking | Refused
@@ -232,7 +232,7 @@ class Flow:
         try:
             return Finished(await run_function(spec, kwargs))
         except Declined as exc:
-            return Refused(Refuse("cancelled" if exc.action == "cancel" else "declined", exc.public_message))
+            return Refused(Refusal("cancelled" if exc.action == "cancel" else "declined", exc.public_message))
 
     async def resolve(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Ready | Asking | Refused:
         """Play one round up to the point the function would run: its arguments (`Ready`), questions or a refusal.
@@ -260,7 +260,7 @@ class Flow:
             checked=self._guarded,
         )
         outcome = await self._decide(spec, rnd, loaded, call, options, marks)
-        if isinstance(outcome, Ask) and _held_back(rnd, loaded, outcome, holder):
+        if isinstance(outcome, AskRound) and _held_back(rnd, loaded, outcome, holder):
             # The client accepted these page steps and is back before they are done: hold the answer until
             # a page finishes one (on any replica: the mark is in the store) or the bound passes.
             assert runtime.out_of_band is not None
@@ -269,12 +269,12 @@ class Flow:
                                             longest=loaded.deadline - runtime.clock(), gone=rnd.gone):
                 marks.clear()  # decide again with the marks as they are now
                 outcome = await self._decide(spec, rnd, loaded, call, options, marks)
-        if isinstance(outcome, Refuse):
+        if isinstance(outcome, Refusal):
             return Refused(outcome)
-        if isinstance(outcome, Ask):
+        if isinstance(outcome, AskRound):
             token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
             return Asking(outcome.questions, token, outcome.progress)
-        assert isinstance(outcome, Complete)
+        assert isinstance(outcome, Run)
         kwargs = outcome.kwargs
         if outcome.claim:
             await self._claim(rnd, loaded)
@@ -283,11 +283,11 @@ class Flow:
         return Ready(kwargs, outcome.values, bool(outcome.deferred))
 
     async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,
-                      options: dict[str, Sequence[Option]], marks: dict[str, Mark]) -> Complete | Ask | Refuse:
+                      options: dict[str, Sequence[Option]], marks: dict[str, Mark]) -> Run | AskRound | Refusal:
         """Decide, looking up what the engine needs (options, marks) until it can decide without more."""
         for _ in range(len(spec.params) + 1):
             outcome = decide(spec, call)
-            if not isinstance(outcome, Need):
+            if not isinstance(outcome, LookUp):
                 return outcome
             for name in outcome.options:
                 options[name] = await self.options(spec, name, outcome.caller)
@@ -342,7 +342,7 @@ class Flow:
                     accepted[question.fingerprint] = (question, answer)
             if all(q.fingerprint in accepted for q in step.questions):
                 if waited >= patience_seconds:
-                    return Refused(Refuse("cancelled", f"{spec.name}: the page step was not finished in time. "
+                    return Refused(Refusal("cancelled", f"{spec.name}: the page step was not finished in time. "
                                                        "Nothing was done."))
                 await anyio.sleep(poll_seconds)  # the person is on the page: look again shortly
                 waited += poll_seconds
@@ -444,7 +444,7 @@ def _answered(rnd: Round, responses: Mapping[str, Any] | None) -> Round:
     return replace(rnd, responses=responses, state=None)
 
 
-def _held_back(rnd: Round, loaded: Loaded, outcome: Ask, holder: Holder) -> bool:
+def _held_back(rnd: Round, loaded: Loaded, outcome: AskRound, holder: Holder) -> bool:
     """Whether this retry only repeats page steps the client accepted when they were asked (the same questions):
     the answer would be "not done yet" again, so it is worth holding. A session's conversation waits itself."""
     if isinstance(holder, LiveSession) or loaded.progress is None or not isinstance(rnd.responses, Mapping):

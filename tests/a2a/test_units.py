@@ -16,7 +16,7 @@ from askback.core.state import Keyring
 from tests.a2a.support import Agent, state, status_parts
 
 RING = Keyring([os.urandom(32)])
-REC = record.Record("tool", "book", {"seats": 2}, "state-token", (record.Asked("name", {"properties": {}}),))
+REC = record.Record("tool", "book", {"seats": 2}, "state-token", (record.LastAsked("name", {"properties": {}}),))
 
 
 def test_the_record_opens_only_for_its_task_principal_and_keys() -> None:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from askback.client import DeadlineExceeded, PageNotFinished, Pending, ProtocolError, Server, TooManyRounds
-from askback.client.loop import Answer, Done, Limits, Loop, Wait, WaitPage
+from askback.client.loop import AnswerNeeded, Done, Limits, Loop, Wait, WaitPage
 
 SERVER = Server(url="http://127.0.0.1:1/mcp")
 QUESTION = {"q": {"method": "elicitation/create", "params": {"message": "Name?", "requestedSchema": {
@@ -52,7 +52,7 @@ def test_a_result_without_result_type_is_complete() -> None:
 def test_the_state_is_echoed_exactly_with_the_answers_and_the_same_arguments() -> None:
     lp = loop()
     step = lp.receive(asking(ODD_STATE))
-    assert isinstance(step, Answer)
+    assert isinstance(step, AnswerNeeded)
     assert [q.key for q in step.pending.questions] == ["q"]
     lp.answered({"q": {"action": "accept", "content": {"name": "Ada"}}})
     retry = lp.request()
@@ -75,7 +75,7 @@ def test_a_state_only_round_waits_with_growing_jittered_backoff_then_resets() ->
     waits = [low.receive(asking("s", requests=None)) for _ in range(4)]
     assert waits == [Wait(0.05), Wait(0.1), Wait(0.15), Wait(0.15)]  # 0.1, 0.2, 0.3 (cap), halved by jitter 0
     assert low.request() == {"name": "t", "arguments": {"a": 1}, "requestState": "s"}  # no inputResponses
-    assert isinstance(low.receive(asking("s")), Answer)
+    assert isinstance(low.receive(asking("s")), AnswerNeeded)
     assert low.receive(asking("s", requests=None)) == Wait(0.05)  # questions reset the backoff
     high = loop(Limits(backoff_initial=0.1), jitter=1.0)
     assert high.receive(asking("s", requests=None)) == Wait(0.1)
@@ -84,7 +84,7 @@ def test_a_state_only_round_waits_with_growing_jittered_backoff_then_resets() ->
 def test_the_round_cap_stops_with_the_open_questions() -> None:
     lp = loop(Limits(max_rounds=2))
     for _ in range(2):
-        assert isinstance(lp.receive(asking("s")), Answer)
+        assert isinstance(lp.receive(asking("s")), AnswerNeeded)
         lp.answered({})
     with pytest.raises(TooManyRounds) as raised:
         lp.receive(asking("s3"))
@@ -123,7 +123,7 @@ def test_resuming_starts_with_the_saved_questions_and_state() -> None:
     saved = Pending(SERVER, "tools/call", {"name": "t", "arguments": {"a": 1}}, QUESTION, ODD_STATE, rounds=3)
     lp = loop(resume=saved)
     first = lp.start()
-    assert isinstance(first, Answer) and first.pending is saved
+    assert isinstance(first, AnswerNeeded) and first.pending is saved
     lp.answered({"q": {"action": "accept", "content": {"name": "Ada"}}})
     assert lp.request()["requestState"] == ODD_STATE
     assert loop().start() is None
@@ -132,7 +132,7 @@ def test_resuming_starts_with_the_saved_questions_and_state() -> None:
 def test_a_page_step_asked_again_after_it_was_accepted_is_waited_for_not_asked() -> None:
     clock = Clock()
     lp = loop(Limits(max_rounds=2, url_wait=20), clock=clock)
-    assert isinstance(lp.receive(asking("s1", PAGE)), Answer)
+    assert isinstance(lp.receive(asking("s1", PAGE)), AnswerNeeded)
     assert lp.answered(OK) is True  # the wait starts at the acceptance (the server may hold the next request)
     waits = []
     for n in range(6):  # more rounds than max_rounds: waiting for a page is not a round of questions
@@ -153,14 +153,14 @@ def test_a_declined_or_new_url_or_a_new_question_is_answered_again_and_restarts_
     lp = loop()
     lp.receive(asking("s", PAGE))
     lp.answered({"api_key": {"action": "decline"}})
-    assert isinstance(lp.receive(asking("s", PAGE)), Answer)  # declined before: the person is asked again
+    assert isinstance(lp.receive(asking("s", PAGE)), AnswerNeeded)  # declined before: the person is asked again
     lp.answered(OK)
     assert isinstance(lp.receive(asking("s", PAGE)), WaitPage)
     moved = {"api_key": {**PAGE["api_key"], "params": {**PAGE["api_key"]["params"], "url": "https://bank.example/2"}}}
-    assert isinstance(lp.receive(asking("s", moved)), Answer)  # another URL: another step
+    assert isinstance(lp.receive(asking("s", moved)), AnswerNeeded)  # another URL: another step
     lp.answered(OK)
     mixed = lp.receive(asking("s", {**moved, **QUESTION}))
-    assert isinstance(mixed, Answer) and mixed.again == frozenset({"api_key"})  # only the form is new
+    assert isinstance(mixed, AnswerNeeded) and mixed.again == frozenset({"api_key"})  # only the form is new
     assert lp.answered({**OK, "q": {"action": "accept", "content": {"name": "Ada"}}}) is True
     step = lp.receive(asking("s", moved))
     assert isinstance(step, WaitPage) and step.seconds == 1  # a fresh stretch of waiting

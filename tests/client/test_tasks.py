@@ -9,7 +9,7 @@ import pytest
 from askback.client import Pending, PendingFileError, ProtocolError, Server, TooManyRounds
 from askback.client.connection import capabilities_wire
 from askback.client.loop import Done, Limits, Loop, Started
-from askback.client.tasks import TASKS_EXTENSION, Answer, Poll, TaskCancelled, TaskFailed, TaskLoop
+from askback.client.tasks import TASKS_EXTENSION, InputNeeded, Poll, TaskCancelled, TaskFailed, TaskLoop
 from askback.types import Capabilities
 
 SERVER = Server(url="http://127.0.0.1:1/mcp")
@@ -61,14 +61,14 @@ def test_polls_at_the_servers_interval_within_bounds() -> None:
 def test_questions_are_asked_once_and_answered_keys_never_again() -> None:
     loop = TaskLoop(CREATED, call())
     step = loop.receive(task("input_required", inputRequests={"confirm-1": CONFIRM, "name-1": NAME}))
-    assert isinstance(step, Answer)
+    assert isinstance(step, InputNeeded)
     assert [q.key for q in step.pending.questions] == ["confirm-1", "name-1"]
     assert step.pending.task_id == "t-1" and step.pending.rounds == 1
     yes = {"action": "accept", "content": {"confirm": True}}
     assert loop.update_params({"confirm-1": yes}) == {"taskId": "t-1", "inputResponses": {"confirm-1": yes}}
     # The server has not read the update yet and lists both: only the unanswered one is asked.
     again = loop.receive(task("input_required", inputRequests={"confirm-1": CONFIRM, "name-1": NAME}))
-    assert isinstance(again, Answer) and [q.key for q in again.pending.questions] == ["name-1"]
+    assert isinstance(again, InputNeeded) and [q.key for q in again.pending.questions] == ["name-1"]
     loop.update_params({"name-1": {"action": "accept", "content": {"name": "Ada"}}})
     # Everything listed was answered: wait for the server rather than ask anything.
     assert isinstance(loop.receive(task("input_required", inputRequests={"name-1": NAME})), Poll)
@@ -138,7 +138,7 @@ def test_status_changes_are_reported_once() -> None:
 def test_a_pending_task_round_trips_as_version_2_and_version_1_readers_are_protected(tmp_path: Any) -> None:
     loop = TaskLoop({**CREATED, "requestState": "s1"}, call())
     step = loop.receive(task("input_required", inputRequests={"confirm-1": CONFIRM}))
-    assert isinstance(step, Answer)
+    assert isinstance(step, InputNeeded)
     path = step.pending.save(tmp_path / "p.json")
     data = path.read_text()
     assert '"version": 2' in data and '"taskId": "t-1"' in data

@@ -27,7 +27,7 @@ class Outcome:
     bad: dict[str, str] = field(default_factory=dict)  # check id -> first message
     problem: str | None = None  # why there is nothing to count (no checks.json, a timeout ...)
     seconds: float = 0.0
-    label: str = ""  # which server it ran against, when not the default one (the lean path on)
+    label: str = ""  # which server it ran against, when not the default one (the fast route on)
 
     @property
     def ok(self) -> bool:

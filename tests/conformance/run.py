@@ -2,9 +2,9 @@
 
 It installs node 22 and the pinned harness from the npm registry into a cache on first use (see
 `toolchain.py`), serves `tests/conformance/server.py` with `askback serve` on a free loopback port, runs every
-2026-07-28 server scenario against it (the lean 2026-07-28 path on, the default) and every client scenario
-`client.py` takes part in, then the MRTR server scenarios once more against a second server with the lean path
-off (`ASKBACK_FAST_PATH=0`, every request on the SDK path), and prints one line
+2026-07-28 server scenario against it (the 2026-07-28 fast route on, the default) and every client scenario
+`client.py` takes part in, then the MRTR server scenarios once more against a second server with the fast route
+off (`ASKBACK_FAST_ROUTE=0`, every request on the SDK path), and prints one line
 per scenario as it finishes, the expected failures with their reasons, and a final line
 `N passed, N failed, N expected to fail`. Warnings count as failures, and so does a scenario in which
 no check succeeded or failed (`no-checks`): it verified nothing.
@@ -55,20 +55,20 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-SDK_PATH = "SDK path"  # the label of the scenarios run against the server with the lean path off
+SDK_PATH = "SDK path"  # the label of the scenarios run against the server with the fast route off
 
 
 @contextmanager
-def served(work: Path, *, fast_path: bool = True) -> Iterator[str]:
+def served(work: Path, *, fast_route: bool = True) -> Iterator[str]:
     """`askback serve tests/conformance/server.py` on a free loopback port, with its own empty data dir.
 
-    On the way out the server's own count of requests its lean path answered and handed on is printed.
+    On the way out the server's own count of requests its fast route answered and handed on is printed.
     """
     port = free_port()
-    name = "lean" if fast_path else "sdk"
+    name = "fast" if fast_route else "sdk"
     env = {k: v for k, v in os.environ.items() if k not in ("ASKBACK_KEYS", "ASKBACK_STORE")}
     env["ASKBACK_DATA_DIR"] = str(work / f"askback-data-{name}")
-    env["ASKBACK_FAST_PATH"] = "1" if fast_path else "0"
+    env["ASKBACK_FAST_ROUTE"] = "1" if fast_route else "0"
     log_path = work / f"server-{name}.log"
     with log_path.open("wb") as log:
         server = subprocess.Popen(
@@ -86,10 +86,10 @@ def served(work: Path, *, fast_path: bool = True) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-        counted = [line for line in log_path.read_text(errors="replace").splitlines() if "lean path answered" in line]
-        if fast_path:
-            print(f"conformance: {counted[-1][counted[-1].index('lean path'):] if counted else 'lean path: no count'}",
-                  flush=True)
+        counted = [line for line in log_path.read_text(errors="replace").splitlines() if "fast route answered" in line]
+        if fast_route:
+            said = counted[-1][counted[-1].index("fast route"):] if counted else "fast route: no count"
+            print(f"conformance: {said}", flush=True)
 
 
 def _wait_until_answering(url: str, server: subprocess.Popen[bytes], log: Path) -> None:
@@ -214,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
                         print(line_for(outcome, result, width), flush=True)
             sdk_planned = [s for kind, s in planned if kind == "server" and s in scenarios.MRTR_SERVER]
             if sdk_planned:
-                with served(work, fast_path=False) as url:
+                with served(work, fast_route=False) as url:
                     print(f"conformance: the MRTR scenarios again, {SDK_PATH} only, at {url}", flush=True)
                     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
                         futures = [

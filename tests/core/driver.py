@@ -9,7 +9,7 @@ from typing import Any
 from askback.core.decide import CallInput, decide
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Option
-from askback.core.outcomes import Need, Outcome
+from askback.core.outcomes import LookUp, Outcome
 from askback.core.progress import Progress
 from askback.core.questions import Question
 from askback.core.spec import Spec
@@ -28,7 +28,7 @@ def play(spec: Spec, arguments: Mapping[str, Any], *, responses: Mapping[str, An
         outcome = decide(spec, CallInput(guard=GUARD, arguments=arguments, responses=responses, progress=progress,
                                          caps=caps or Capabilities.everything(), principal=principal,
                                          options=options, max_rounds=max_rounds))
-        if not isinstance(outcome, Need):
+        if not isinstance(outcome, LookUp):
             return outcome
         for name in outcome.options:
             p = spec.param(name)

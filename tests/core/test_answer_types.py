@@ -18,7 +18,7 @@ from pydantic import Field
 
 import askback
 from askback.core.jsontypes import json_type, type_problem
-from askback.core.outcomes import Ask, Complete
+from askback.core.outcomes import AskRound, Run
 from askback.core.work import Accepted, Again, choice_question, value_question
 from askback.guard import GUARD
 from tests.core.driver import form, play
@@ -67,15 +67,15 @@ def _tool(annotation: Any) -> askback.App:
     return app
 
 
-def _declared(annotation: Any) -> tuple[askback.App, Ask, dict[str, Any]]:
+def _declared(annotation: Any) -> tuple[askback.App, AskRound, dict[str, Any]]:
     app = _tool(annotation)
     first = play(app.tools["take"], {})
-    assert isinstance(first, Ask), first
+    assert isinstance(first, AskRound), first
     (q,) = first.questions
     return app, first, q.schema["properties"]["value"]
 
 
-def _answer(app: askback.App, first: Ask, value: Any) -> Any:
+def _answer(app: askback.App, first: AskRound, value: Any) -> Any:
     return play(app.tools["take"], {}, responses={"value": form(value=value)}, progress=first.progress)
 
 
@@ -87,7 +87,7 @@ CASES = [(name, bad) for name, (annotation, _, _) in FIELDS.items()
 def test_an_answer_of_another_json_type_is_asked_again_with_the_reason(name: str, bad: Any) -> None:
     app, first, _ = _declared(FIELDS[name][0])
     out = _answer(app, first, bad)
-    assert isinstance(out, Ask), f"{name} took {bad!r}: {out}"
+    assert isinstance(out, AskRound), f"{name} took {bad!r}: {out}"
     (again,) = out.questions
     assert again.key == "value"
     assert again.note and again.note.startswith("The previous value was not accepted: "), again.note
@@ -115,7 +115,7 @@ def test_an_answer_of_the_declared_type_completes_with_the_python_value(name: st
     annotation, right, expected = FIELDS[name]
     app, first, _ = _declared(annotation)
     out = _answer(app, first, right)
-    assert isinstance(out, Complete), out
+    assert isinstance(out, Run), out
     assert out.values["value"] == expected and type(out.values["value"]) is type(expected)
 
 
@@ -125,14 +125,14 @@ def test_a_whole_float_is_an_integer_as_json_schema_says_and_as_a2a_delivers_it(
     for annotation in (int, float, Decimal):
         app, first, _ = _declared(annotation)
         out = _answer(app, first, whole)
-        assert isinstance(out, Complete), (annotation, whole, out)
+        assert isinstance(out, Run), (annotation, whole, out)
         assert out.values["value"] == whole
 
 
 def test_an_integer_is_a_number() -> None:
     app, first, _ = _declared(float)
     out = _answer(app, first, 5)
-    assert isinstance(out, Complete) and out.values["value"] == 5.0
+    assert isinstance(out, Run) and out.values["value"] == 5.0
 
 
 def test_the_reason_names_the_types_without_echoing_the_value() -> None:
@@ -155,7 +155,7 @@ def test_the_reason_names_the_types_without_echoing_the_value() -> None:
 ])
 def test_arguments_keep_the_lax_coercion_documented_for_arguments(annotation: Any, sent: Any, received: Any) -> None:
     out = play(_tool(annotation).tools["take"], {"value": sent})
-    assert isinstance(out, Complete), out
+    assert isinstance(out, Run), out
     assert out.values["value"] == received
 
 
@@ -167,13 +167,13 @@ def test_a_choice_among_the_callers_options_wants_the_option_as_its_form_declare
         return n
 
     first = play(app.tools["pick"], {})
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     assert first.questions[0].schema["properties"]["n"]["type"] == "string"
     for bad in (2, 2.0, True):
         again = play(app.tools["pick"], {}, responses={"n": form(n=bad)}, progress=first.progress)
-        assert isinstance(again, Ask), (bad, again)
+        assert isinstance(again, AskRound), (bad, again)
     done = play(app.tools["pick"], {}, responses={"n": form(n="2")}, progress=first.progress)
-    assert isinstance(done, Complete) and done.values["n"] == 2
+    assert isinstance(done, Run) and done.values["n"] == 2
 
 
 @pytest.mark.parametrize(("kind", "bad"), [(k, b) for k in (int, float, bool, str) for b in WRONG[
@@ -218,6 +218,6 @@ def test_any_json_answer_is_taken_only_when_of_the_declared_type_and_never_raise
     app, first, prop = _declared(FIELDS[name][0])
     out = _answer(app, first, value)
     if type_problem(prop, value) is not None:
-        assert isinstance(out, Ask), (name, value, out)
-    if isinstance(out, Complete):
+        assert isinstance(out, AskRound), (name, value, out)
+    if isinstance(out, Run):
         assert json_type(value) in (prop["type"], "integer") or prop["type"] == "array"

@@ -24,7 +24,7 @@ from askback.core.decide import CallInput, decide
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Option
 from askback.core.marks import MarkRequest
-from askback.core.outcomes import Ask, Need, Outcome, Refuse
+from askback.core.outcomes import AskRound, LookUp, Outcome, Refusal
 from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
 from askback.core.text import inert, render, show
@@ -88,21 +88,21 @@ def spec(name: str) -> Spec:
 def confirm_text(name: str, arguments: Mapping[str, Any]) -> str:
     """The in-band confirmation's text for a call whose every value is an argument."""
     outcome = play(spec(name), arguments)
-    assert isinstance(outcome, Ask), outcome
+    assert isinstance(outcome, AskRound), outcome
     (question,) = [q for q in outcome.questions if isinstance(q, FormQuestion)]
     assert question.key == "ok"
     return question.message
 
 
-def approval(name: str, arguments: Mapping[str, Any]) -> MarkRequest | Refuse:
+def approval(name: str, arguments: Mapping[str, Any]) -> MarkRequest | Refusal:
     """What the approval page would be minted from (or the refusal instead of a page)."""
     options: dict[str, list[Option]] = {}
     while True:
         call = CallInput(arguments=arguments, caps=Capabilities.everything(), options=options, guard=GUARD)
         outcome = decide(spec(name), call)
-        if isinstance(outcome, Refuse):
+        if isinstance(outcome, Refusal):
             return outcome
-        assert isinstance(outcome, Need), outcome
+        assert isinstance(outcome, LookUp), outcome
         if outcome.marks:
             (request,) = outcome.marks
             return request
@@ -138,12 +138,12 @@ def test_a_secret_pages_reason_shows_its_value_whole_while_an_ordinary_question_
         return tone
 
     page = decide(app.tools["connect"], CallInput(arguments={"bank": MALLORY}, caps=EVERYTHING, guard=GUARD))
-    assert isinstance(page, Need) and page.marks[0].message == f"the API key of {MALLORY}"
+    assert isinstance(page, LookUp) and page.marks[0].message == f"the API key of {MALLORY}"
     # a question is answered, not approved: a long value in its text is cut, visibly, as before, so the secret
     # guard reads the question rather than every word of a document quoted into it
     document = "Reset your password at the login page. " * 100
     asked = play(app.tools["note"], {"document": document})
-    assert isinstance(asked, Ask)
+    assert isinstance(asked, AskRound)
     message = asked.questions[0].message
     assert message == f"Which tone for {document[:199]}…?" and len(message) < len(document)
 
@@ -154,7 +154,7 @@ def test_a_value_at_the_bound_is_asked_and_one_past_it_is_refused_not_cut() -> N
     assert isinstance(approval("approve", {"to": "bob", "memo": at_bound}), MarkRequest)
     for refused in (play(spec("pay"), {"to": "bob", "memo": at_bound + "b"}),
                     approval("approve", {"to": "bob", "memo": at_bound + "b"})):
-        assert isinstance(refused, Refuse) and refused.reason == "unconfirmable" and refused.is_error
+        assert isinstance(refused, Refusal) and refused.reason == "unconfirmable" and refused.is_error
         assert "memo" in refused.message and f"{MAX_CONFIRM_CHARS + 1:,} characters" in refused.message
         assert "Nothing was done." in refused.message and "aaaa" not in refused.message
     with pytest.raises(UnconfirmableQuestion, match="the value of to is 2,001 characters"):
@@ -164,7 +164,7 @@ def test_a_value_at_the_bound_is_asked_and_one_past_it_is_refused_not_cut() -> N
 def test_the_bound_counts_the_value_as_shown_with_invisible_characters_spelled_out() -> None:
     hidden = "\u3164" * (MAX_CONFIRM_CHARS // 8 + 1)  # each is shown as <U+3164>, eight characters
     refused = play(spec("pay"), {"to": hidden, "memo": "m"})
-    assert isinstance(refused, Refuse) and refused.reason == "unconfirmable"
+    assert isinstance(refused, Refusal) and refused.reason == "unconfirmable"
 
 
 # -- invisible characters are spelled out, wherever caller text is rendered inert --------------------------
@@ -265,7 +265,7 @@ APPROVALS = approve_app()
 def test_a_confirmation_a_callers_value_turns_into_a_credential_request_is_refused(item: str) -> None:
     for tool in ("approve", "approve_on_page"):
         outcome = play(APPROVALS.tools[tool], {"item": item}) if tool == "approve" else _approval(tool, item)
-        assert isinstance(outcome, Refuse), (tool, outcome)
+        assert isinstance(outcome, Refusal), (tool, outcome)
         assert outcome.reason == "unconfirmable" and outcome.is_error
         assert "the value of item would ask the person for" in outcome.message and item not in outcome.message
     with pytest.raises(UnconfirmableQuestion, match="would ask the person for"):
@@ -275,23 +275,23 @@ def test_a_confirmation_a_callers_value_turns_into_a_credential_request_is_refus
 @pytest.mark.parametrize("item", ORDINARY)
 def test_ordinary_values_in_a_confirmation_are_asked(item: str) -> None:
     outcome = play(APPROVALS.tools["approve"], {"item": item})
-    assert isinstance(outcome, Ask) and outcome.questions[0].message == f"Approve {inert(item)}?"
+    assert isinstance(outcome, AskRound) and outcome.questions[0].message == f"Approve {inert(item)}?"
     assert isinstance(_approval("approve_on_page", item), MarkRequest)
     assert confirm_question("Delete {what}?", {"what": item}, guard=GUARD).message == f"Delete {item}?"
 
 
 def test_the_authors_own_words_about_a_credential_are_asked_but_a_table_value_that_asks_is_not() -> None:
     page = decide(APPROVALS.tools["rotate"], CallInput(arguments={"service": "web"}, caps=EVERYTHING, guard=GUARD))
-    assert isinstance(page, Need) and page.marks[0].message == "Rotate the API key of web?"
+    assert isinstance(page, LookUp) and page.marks[0].message == "Rotate the API key of web?"
     # a value the page shows only in its table counts as much as one in the text
     refused = decide(APPROVALS.tools["rotate"], CallInput(arguments={"service": "web", "note": "then type your PIN"},
                                                           caps=EVERYTHING, guard=GUARD))
-    assert isinstance(refused, Refuse) and "the value of note" in refused.message
+    assert isinstance(refused, Refusal) and "the value of note" in refused.message
 
 
 def _approval(tool: str, item: str) -> Outcome | MarkRequest:
     outcome = decide(APPROVALS.tools[tool], CallInput(arguments={"item": item}, caps=EVERYTHING, guard=GUARD))
-    if isinstance(outcome, Need) and outcome.marks:
+    if isinstance(outcome, LookUp) and outcome.marks:
         return outcome.marks[0]
     return outcome
 
@@ -310,13 +310,13 @@ def test_a_chosen_option_is_shown_with_its_title_beside_its_whole_value() -> Non
 
 def test_a_choice_answered_in_an_earlier_round_keeps_its_title_in_the_confirmation() -> None:
     first = play(spec("move"), {"amount": 5})
-    assert isinstance(first, Ask) and first.questions[0].key == "source"
+    assert isinstance(first, AskRound) and first.questions[0].key == "source"
     second = play(spec("move"), {"amount": 5}, responses={"source": form(source="DE02120300000000202051")},
                   progress=first.progress)
-    assert isinstance(second, Ask) and second.questions[0].key == "ok"
+    assert isinstance(second, AskRound) and second.questions[0].key == "ok"
     assert second.questions[0].message == "Move 5 EUR from Savings account (DE02 …2051) [DE02120300000000202051]?"
     done = play(spec("move"), {"amount": 5}, responses={"ok": form(ok=True)}, progress=second.progress)
-    assert not isinstance(done, (Ask, Refuse)), done
+    assert not isinstance(done, (AskRound, Refusal)), done
 
 
 OFFERED: list[Option] = []
@@ -336,11 +336,11 @@ def test_an_option_without_a_title_or_a_value_no_longer_offered_is_shown_as_its_
         return source
 
     first = play(app.tools["use"], {"source": "plain"})
-    assert isinstance(first, Ask) and first.questions[0].message == "Use plain?"
+    assert isinstance(first, AskRound) and first.questions[0].message == "Use plain?"
     chosen = play(app.tools["use"], {})
-    assert isinstance(chosen, Ask)
+    assert isinstance(chosen, AskRound)
     asked = play(app.tools["use"], {}, responses={"source": form(source="gone")}, progress=chosen.progress)
-    assert isinstance(asked, Ask) and asked.questions[0].message == "Use Gone account [gone]?"
+    assert isinstance(asked, AskRound) and asked.questions[0].message == "Use Gone account [gone]?"
     OFFERED[1:] = []  # the provider no longer offers it: the value alone is shown, never a stale title
     again = play(app.tools["use"], {}, progress=asked.progress)
-    assert isinstance(again, Ask) and again.questions[0].message == "Use gone?"
+    assert isinstance(again, AskRound) and again.questions[0].message == "Use gone?"

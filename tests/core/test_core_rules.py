@@ -14,7 +14,7 @@ from askback.core.decide import CallInput, decide
 from askback.core.forms import NO_DEFAULT
 from askback.core.kinds import Param, RoundView
 from askback.core.marks import Mark, MarkRequest
-from askback.core.outcomes import Ask, Complete, Need, Refuse
+from askback.core.outcomes import AskRound, LookUp, Refusal, Run
 from askback.core.questions import FormQuestion
 from askback.core.spec import build_spec
 from askback.core.text import inert, render, show
@@ -24,7 +24,7 @@ from tests.core.driver import form, play
 
 
 def asked(outcome: Any) -> dict[str, FormQuestion]:
-    assert isinstance(outcome, Ask), outcome
+    assert isinstance(outcome, AskRound), outcome
     return {q.key: q for q in outcome.questions if isinstance(q, FormQuestion)}
 
 
@@ -37,9 +37,9 @@ def test_a_question_rendered_into_asking_for_a_credential_is_refused() -> None:
         return answer
 
     out = play(app.tools["login"], {"what": "online banking password"})
-    assert isinstance(out, Refuse) and out.reason == "unsafe_question" and out.is_error
+    assert isinstance(out, Refusal) and out.reason == "unsafe_question" and out.is_error
     assert "online banking" not in out.message  # the caller's words are not echoed back
-    assert isinstance(play(app.tools["login"], {"what": "favourite colour"}), Ask)
+    assert isinstance(play(app.tools["login"], {"what": "favourite colour"}), AskRound)
 
 
 @pytest.mark.parametrize("memo", ["pin it", "my bearer token for lunch", "password reset party", "otp"])
@@ -109,15 +109,15 @@ def test_a_list_typed_choice_is_a_multi_select_with_bounds() -> None:
     prop = asked(first)["attendees"].schema["properties"]["attendees"]
     assert prop["type"] == "array" and prop["minItems"] == 1 and prop["maxItems"] == 2
     assert prop["items"]["anyOf"][0] == {"const": "ada", "title": "Ada Lovelace"}
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     done = play(spec, {}, responses={"attendees": form(attendees=["ada", "alan"])}, progress=first.progress)
-    assert isinstance(done, Complete) and done.values == {"attendees": ["ada", "alan"]}
+    assert isinstance(done, Run) and done.values == {"attendees": ["ada", "alan"]}
     wrong = play(spec, {}, responses={"attendees": form(attendees=["ada", "bob"])}, progress=first.progress)
     assert "not among the options" in (asked(wrong)["attendees"].note or "")
     too_many = play(spec, {}, responses={"attendees": form(attendees=["ada", "alan", "grace"])},
                     progress=first.progress)
-    assert isinstance(too_many, Ask)
-    assert isinstance(play(spec, {"attendees": ["grace"]}), Complete)
+    assert isinstance(too_many, AskRound)
+    assert isinstance(play(spec, {"attendees": ["grace"]}), Run)
 
 
 # -- an invalid nested argument says what is wrong --------------------------------------------------------
@@ -138,7 +138,7 @@ def test_an_invalid_nested_argument_is_named_with_its_problem() -> None:
             return address.city
 
     out = play(app.tools["ship"], {"address": {"street": "1 Main"}})
-    assert isinstance(out, Refuse) and out.reason == "cannot_ask"
+    assert isinstance(out, Refusal) and out.reason == "cannot_ask"
     (missing,) = out.missing
     assert missing.reason != "missing" and "required" in missing.reason.lower()
     assert "not accepted" in out.message
@@ -172,10 +172,10 @@ def test_a_kind_can_wait_for_a_step_completed_elsewhere() -> None:
 
     spec = replace(spec, params=(stamp,), params_by_name={})
     first = decide(spec, CallInput(guard=GUARD, arguments={}, caps=Capabilities.everything()))
-    assert isinstance(first, Need) and [m.name for m in first.marks] == ["stamp"] and first.options == ()
+    assert isinstance(first, LookUp) and [m.name for m in first.marks] == ["stamp"] and first.options == ()
     done = decide(spec, CallInput(guard=GUARD, arguments={}, caps=Capabilities.everything(),
                                   marks={"stamp": Mark("done", "https://x")}))
-    assert isinstance(done, Complete) and done.kwargs == {"stamp": "done"}
+    assert isinstance(done, Run) and done.kwargs == {"stamp": "done"}
 
 
 def test_a_single_use_tool_asks_the_flow_to_claim_before_running() -> None:
@@ -191,8 +191,8 @@ def test_a_single_use_tool_asks_the_flow_to_claim_before_running() -> None:
 
     once = play(app.tools["pay"], {"x": 1})
     plain = play(app.tools["look"], {"x": 1})
-    assert isinstance(once, Complete) and once.claim
-    assert isinstance(plain, Complete) and not plain.claim
+    assert isinstance(once, Run) and once.claim
+    assert isinstance(plain, Run) and not plain.claim
 
 
 def test_decide_writes_nothing_into_the_spec() -> None:
@@ -232,7 +232,7 @@ def test_a_yes_no_parameter_is_never_a_credential_whatever_its_name() -> None:
     def door(pin_ok: bool, token_valid: bool = False) -> str:
         return "open"
 
-    assert isinstance(play(app.tools["door"], {}), Ask)
+    assert isinstance(play(app.tools["door"], {}), AskRound)
 
 
 @pytest.mark.parametrize("pasted", [
@@ -250,15 +250,15 @@ def test_a_credential_pasted_into_a_form_is_refused_and_never_kept(pasted: str) 
 
     spec = app.tools["note"]
     first = play(spec, {})
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     again = decide(spec, CallInput(arguments={}, responses={"text": form(text=pasted)}, progress=first.progress,
                                    caps=Capabilities.everything(), answer_guard=answer_problem, guard=GUARD))
-    assert isinstance(again, Ask), again
+    assert isinstance(again, AskRound), again
     assert "Do not paste" in (again.questions[0].note or "") or "not the place" in (again.questions[0].note or "")
     assert pasted not in repr(again.progress)
     fine = decide(spec, CallInput(guard=GUARD, arguments={}, responses={"text": form(text="DE44500105175407324931")},
                                   progress=first.progress, caps=Capabilities.everything(), answer_guard=answer_problem))
-    assert isinstance(fine, Complete)
+    assert isinstance(fine, Run)
 
 
 def test_nothing_may_wait_for_a_secret_whose_value_is_read_only_at_run_time() -> None:

@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 import askback
-from askback.core.outcomes import Ask, Complete, Refuse
+from askback.core.outcomes import AskRound, Refusal, Run
 from askback.core.progress import Progress
 from askback.core.questions import FormQuestion, RootsQuestion, SamplingQuestion
 from askback.core.spec import SpecError, UnaskableWarning
@@ -24,7 +24,7 @@ def make_app() -> askback.App:
 
 
 def questions(outcome: Any) -> dict[str, Any]:
-    assert isinstance(outcome, Ask), outcome
+    assert isinstance(outcome, AskRound), outcome
     return {q.key: q for q in outcome.questions}
 
 
@@ -76,7 +76,7 @@ def test_defaults_prefill_and_are_not_asked() -> None:
         return name
 
     outcome = play(app.tools["greet"], {"name": "Ada"})
-    assert outcome == Complete({"name": "Ada", "greeting": "Hello", "times": 1})
+    assert outcome == Run({"name": "Ada", "greeting": "Hello", "times": 1})
 
 
 def test_values_are_validated_into_their_types() -> None:
@@ -87,7 +87,7 @@ def test_values_are_validated_into_their_types() -> None:
         return "x"
 
     outcome = play(app.tools["pay"], {"amount": "12.50", "day": "2026-12-01"})
-    assert outcome == Complete({"amount": Decimal("12.50"), "day": datetime.date(2026, 12, 1)})
+    assert outcome == Run({"amount": Decimal("12.50"), "day": datetime.date(2026, 12, 1)})
 
 
 def test_an_invalid_argument_is_asked_again_saying_why() -> None:
@@ -113,12 +113,12 @@ def test_an_invalid_answer_is_asked_again_then_a_valid_one_completes() -> None:
 
     spec = app.tools["pay"]
     first = play(spec, {})
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     again = play(spec, {}, responses={"amount": form(amount=-1)}, progress=first.progress)
-    assert isinstance(again, Ask)
+    assert isinstance(again, AskRound)
     assert "greater than 0" in (again.questions[0].note or "")  # type: ignore[union-attr]
     done = play(spec, {}, responses={"amount": form(amount=3)}, progress=again.progress)
-    assert done == Complete({"amount": 3})
+    assert done == Run({"amount": 3})
 
 
 def test_only_unanswered_questions_are_asked_again() -> None:
@@ -130,13 +130,13 @@ def test_only_unanswered_questions_are_asked_again() -> None:
 
     spec = app.tools["move"]
     first = play(spec, {})
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     second = play(spec, {}, responses={"src": form(src="a"), "dst": form(dst="b"), "junk": 1},
                   progress=first.progress)
     assert list(questions(second)) == ["reason"]
-    assert isinstance(second, Ask)
+    assert isinstance(second, AskRound)
     third = play(spec, {}, responses={"reason": form(reason="tidy")}, progress=second.progress)
-    assert third == Complete({"src": "a", "dst": "b", "reason": "tidy"})
+    assert third == Run({"src": "a", "dst": "b", "reason": "tidy"})
 
 
 def test_a_question_that_names_another_value_waits_for_it() -> None:
@@ -150,7 +150,7 @@ def test_a_question_that_names_another_value_waits_for_it() -> None:
     spec = app.tools["survey"]
     first = play(spec, {})
     assert list(questions(first)) == ["name"]
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     second = play(spec, {}, responses={"name": form(name="Ada")}, progress=first.progress)
     q = questions(second)["color"]
     assert q.message == "Ada, your favourite colour?"
@@ -164,10 +164,10 @@ def test_declining_a_value_question_ends_the_call() -> None:
         return x
 
     first = play(app.tools["f"], {})
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     for action, reason in (("decline", "declined"), ("cancel", "cancelled")):
         out = play(app.tools["f"], {}, responses={"x": {"action": action}}, progress=first.progress)
-        assert isinstance(out, Refuse) and out.reason == reason and "Nothing was done" in out.message
+        assert isinstance(out, Refusal) and out.reason == reason and "Nothing was done" in out.message
 
 
 # -- choices ---------------------------------------------------------------------------------------------
@@ -193,12 +193,12 @@ def choice_app() -> askback.App:
 
 def test_no_option_is_a_clear_refusal() -> None:
     out = play(choice_app().tools["spend"], {"amount": 1}, principal="none")
-    assert isinstance(out, Refuse) and out.reason == "no_options"
+    assert isinstance(out, Refusal) and out.reason == "no_options"
 
 
 def test_exactly_one_option_is_used_without_asking() -> None:
     out = play(choice_app().tools["spend"], {"amount": 1}, principal="one")
-    assert out == Complete({"account": "A1", "amount": 1})
+    assert out == Run({"account": "A1", "amount": 1})
 
 
 def test_several_options_are_a_single_select_with_titles() -> None:
@@ -211,17 +211,17 @@ def test_a_supplied_value_not_among_the_options_is_asked_again() -> None:
     spec = choice_app().tools["spend"]
     q = questions(play(spec, {"amount": 1, "account": "ZZ"}, principal="two"))["account"]
     assert "not one of the options" in (q.note or "")
-    assert play(spec, {"amount": 1, "account": "A2"}, principal="two") == Complete({"account": "A2", "amount": 1})
+    assert play(spec, {"amount": 1, "account": "A2"}, principal="two") == Run({"account": "A2", "amount": 1})
     # even with a single option, a wrong supplied value is never silently replaced
-    assert isinstance(play(spec, {"amount": 1, "account": "ZZ"}, principal="one"), Ask)
+    assert isinstance(play(spec, {"amount": 1, "account": "ZZ"}, principal="one"), AskRound)
 
 
 def test_an_answer_outside_the_options_is_refused() -> None:
     spec = choice_app().tools["spend"]
     first = play(spec, {"amount": 1})
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     again = play(spec, {"amount": 1}, responses={"account": form(account="A9")}, progress=first.progress)
-    assert isinstance(again, Ask)
+    assert isinstance(again, AskRound)
 
 
 def test_providers_receive_the_values_they_name() -> None:
@@ -259,56 +259,56 @@ def test_a_confirmation_waits_for_every_value_then_renders_them() -> None:
     spec = confirm_app().tools["send"]
     first = play(spec, {"amount": 5})
     assert list(questions(first)) == ["to"]
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     second = play(spec, {"amount": 5}, responses={"to": form(to="Bob")}, progress=first.progress)
     q = questions(second)["ok"]
     assert q.message == "Send 5 to Bob?"
     assert q.schema["properties"]["ok"]["type"] == "boolean"
-    assert isinstance(second, Ask)
+    assert isinstance(second, AskRound)
     done = play(spec, {"amount": 5}, responses={"ok": form(ok=True)}, progress=second.progress)
-    assert done == Complete({"amount": 5, "to": "Bob", "ok": True}, claim=True)
+    assert done == Run({"amount": 5, "to": "Bob", "ok": True}, claim=True)
 
 
 def test_a_confirmation_is_bound_to_its_text_and_values() -> None:
     spec = confirm_app().tools["send"]
     asked = play(spec, {"amount": 5, "to": "Bob"})
-    assert isinstance(asked, Ask)
+    assert isinstance(asked, AskRound)
     # The same answer presented for other values (another flow's progress) is not accepted.
     other = play(spec, {"amount": 6, "to": "Bob"})
-    assert isinstance(other, Ask)
+    assert isinstance(other, AskRound)
     replayed = play(spec, {"amount": 6, "to": "Bob"}, responses={"ok": form(ok=True)}, progress=asked.progress)
-    assert isinstance(replayed, Ask)
+    assert isinstance(replayed, AskRound)
     assert play(spec, {"amount": 6, "to": "Bob"}, responses={"ok": form(ok=True)},
-                progress=other.progress) == Complete({"amount": 6, "to": "Bob", "ok": True}, claim=True)
+                progress=other.progress) == Run({"amount": 6, "to": "Bob", "ok": True}, claim=True)
 
 
 @pytest.mark.parametrize("answer", [{"action": "decline"}, {"action": "cancel"}, form(ok=False)])
 def test_declining_a_confirmation_runs_nothing(answer: dict[str, Any]) -> None:
     spec = confirm_app().tools["send"]
     asked = play(spec, {"amount": 5, "to": "Bob"})
-    assert isinstance(asked, Ask)
+    assert isinstance(asked, AskRound)
     out = play(spec, {"amount": 5, "to": "Bob"}, responses={"ok": answer}, progress=asked.progress)
-    assert isinstance(out, Refuse) and "Nothing was done" in out.message
+    assert isinstance(out, Refusal) and "Nothing was done" in out.message
 
 
 def test_a_tool_can_branch_on_a_decline_with_answer() -> None:
     spec = confirm_app(askback.Answer).tools["send"]
     asked = play(spec, {"amount": 5, "to": "Bob"})
-    assert isinstance(asked, Ask)
+    assert isinstance(asked, AskRound)
     out = play(spec, {"amount": 5, "to": "Bob"}, responses={"ok": {"action": "decline"}}, progress=asked.progress)
-    assert isinstance(out, Complete) and out.values["ok"] == askback.Answer(action="decline")
+    assert isinstance(out, Run) and out.values["ok"] == askback.Answer(action="decline")
 
 
 def test_a_confirmation_is_never_accepted_without_state() -> None:
     spec = confirm_app().tools["send"]
     out = play(spec, {"amount": 5, "to": "Bob"}, responses={"ok": form(ok=True)})
-    assert isinstance(out, Ask)
+    assert isinstance(out, AskRound)
 
 
 def test_a_confirmation_cannot_be_passed_as_an_argument() -> None:
     spec = confirm_app().tools["send"]
     assert "ok" not in spec.input_schema["properties"]
-    assert isinstance(play(spec, {"amount": 5, "to": "Bob", "ok": True}), Ask)
+    assert isinstance(play(spec, {"amount": 5, "to": "Bob", "ok": True}), AskRound)
 
 
 def test_confirm_must_be_bool_or_answer() -> None:
@@ -331,9 +331,9 @@ def test_stateless_answers_are_validated_afresh_on_plain_tools_only() -> None:
     def single(x: int) -> int:
         return x
 
-    assert play(app.tools["plain"], {}, responses={"x": form(x=4)}) == Complete({"x": 4})
-    assert isinstance(play(app.tools["plain"], {}, responses={"x": form(x="four")}), Ask)
-    assert isinstance(play(app.tools["single"], {}, responses={"x": form(x=4)}), Ask)
+    assert play(app.tools["plain"], {}, responses={"x": form(x=4)}) == Run({"x": 4})
+    assert isinstance(play(app.tools["plain"], {}, responses={"x": form(x="four")}), AskRound)
+    assert isinstance(play(app.tools["single"], {}, responses={"x": form(x=4)}), AskRound)
 
 
 def test_an_answer_is_only_taken_for_the_question_asked_under_its_key() -> None:
@@ -345,9 +345,9 @@ def test_an_answer_is_only_taken_for_the_question_asked_under_its_key() -> None:
 
     spec = app.tools["f"]
     first = play(spec, {"y": 1})
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     forged = Progress(values=first.progress.values, answered={}, asked={"x": "not-the-fingerprint"}, rounds=1)
-    assert isinstance(play(spec, {"y": 1}, responses={"x": form(x=2)}, progress=forged), Ask)
+    assert isinstance(play(spec, {"y": 1}, responses={"x": form(x=2)}, progress=forged), AskRound)
 
 
 def test_nothing_is_asked_that_the_client_did_not_declare() -> None:
@@ -359,7 +359,7 @@ def test_nothing_is_asked_that_the_client_did_not_declare() -> None:
         return x
 
     out = play(app.tools["f"], {"y": "given"}, caps=Capabilities(sampling=True))
-    assert isinstance(out, Refuse) and out.reason == "cannot_ask"
+    assert isinstance(out, Refusal) and out.reason == "cannot_ask"
     missing = {m.name: m for m in out.missing}
     assert set(missing) == {"x", "s"}
     assert missing["x"].schema["type"] == "integer" and missing["x"].as_argument
@@ -380,12 +380,12 @@ def test_sampling_and_roots_are_questions_of_their_own_kind() -> None:
     qs = questions(asked)
     assert isinstance(qs["summary"], SamplingQuestion) and qs["summary"].prompt == "Summarise owls"
     assert isinstance(qs["roots"], RootsQuestion)
-    assert isinstance(asked, Ask)
+    assert isinstance(asked, AskRound)
     done = play(spec, {"topic": "owls"}, progress=asked.progress, responses={
         "summary": {"role": "assistant", "content": {"type": "text", "text": "Owls hoot."}, "model": "m"},
         "roots": {"roots": [{"uri": "file:///w", "name": "W"}]},
     })
-    assert done == Complete({"topic": "owls", "summary": "Owls hoot.",
+    assert done == Run({"topic": "owls", "summary": "Owls hoot.",
                              "roots": [askback.Root(uri="file:///w", name="W")]})
 
 
@@ -396,7 +396,7 @@ def test_a_sample_with_a_default_stands_in_when_sampling_is_not_declared() -> No
     def f(summary: Annotated[str, askback.Sample("Summarise")] = "(no summary)") -> str:
         return summary
 
-    assert play(app.tools["f"], {}, caps=Capabilities(form=True)) == Complete({"summary": "(no summary)"})
+    assert play(app.tools["f"], {}, caps=Capabilities(form=True)) == Run({"summary": "(no summary)"})
 
 
 def test_nested_models_warn_at_registration_and_cannot_be_asked() -> None:
@@ -414,8 +414,8 @@ def test_nested_models_warn_at_registration_and_cannot_be_asked() -> None:
 
     assert any(issubclass(w.category, UnaskableWarning) and "address" in str(w.message) for w in caught)
     out = play(app.tools["ship"], {})
-    assert isinstance(out, Refuse) and out.reason == "cannot_ask" and "address" in out.message
-    assert play(app.tools["ship"], {"address": {"street": "1 Main", "city": "Oslo"}}) == Complete(
+    assert isinstance(out, Refusal) and out.reason == "cannot_ask" and "address" in out.message
+    assert play(app.tools["ship"], {"address": {"street": "1 Main", "city": "Oslo"}}) == Run(
         {"address": Address(street="1 Main", city="Oslo"), "note": ""})
 
 
@@ -429,10 +429,10 @@ def test_the_round_cap_ends_a_flow_that_never_finishes() -> None:
     spec = app.tools["f"]
     outcome = play(spec, {}, max_rounds=3)
     for _ in range(5):
-        if not isinstance(outcome, Ask):
+        if not isinstance(outcome, AskRound):
             break
         outcome = play(spec, {}, responses={"x": form(x=-1)}, progress=outcome.progress, max_rounds=3)
-    assert isinstance(outcome, Refuse) and outcome.reason == "too_many_rounds"
+    assert isinstance(outcome, Refusal) and outcome.reason == "too_many_rounds"
 
 
 @pytest.mark.parametrize("responses", [
@@ -448,9 +448,9 @@ def test_malformed_answers_never_complete(responses: Any) -> None:
         return x
 
     first = play(app.tools["f"], {})
-    assert isinstance(first, Ask)
+    assert isinstance(first, AskRound)
     out = play(app.tools["f"], {}, responses=responses, progress=first.progress)
-    assert isinstance(out, Ask)
+    assert isinstance(out, AskRound)
 
 
 def test_dependency_cycles_and_unknown_names_are_registration_errors() -> None:
@@ -469,7 +469,7 @@ def test_a_step_only_the_client_can_complete_is_a_missing_capability() -> None:
     # tool error: retrying with arguments can never complete it.
     spec = confirm_app().tools["send"]
     out = play(spec, {"amount": 5}, caps=Capabilities())
-    assert isinstance(out, Refuse) and out.reason == "missing_capability" and out.is_error
+    assert isinstance(out, Refusal) and out.reason == "missing_capability" and out.is_error
     assert out.required == {"elicitation": {"form": {}}}
     assert {m.name for m in out.missing} == {"to", "ok"}
     assert "again with these arguments" not in out.message
@@ -481,7 +481,7 @@ def test_a_step_only_the_client_can_complete_is_a_missing_capability() -> None:
         return x
 
     out = play(app.tools["f"], {"y": 1}, caps=Capabilities())
-    assert isinstance(out, Refuse) and "Call f again with these arguments: x." in out.message
+    assert isinstance(out, Refusal) and "Call f again with these arguments: x." in out.message
 
 
 def test_integer_choices_are_offered_as_strings_and_come_back_as_numbers() -> None:
@@ -500,10 +500,10 @@ def test_integer_choices_are_offered_as_strings_and_come_back_as_numbers() -> No
     props = {k: q.schema["properties"][k] for k, q in questions(asked).items()}
     assert props["n"]["enum"] == ["1", "2"] and props["level"]["enum"] == ["1", "2"]
     assert props["many"]["items"]["enum"] == ["3", "4"]
-    assert isinstance(asked, Ask)
+    assert isinstance(asked, AskRound)
     done = play(spec, {}, progress=asked.progress,
                 responses={"n": form(n="2"), "level": form(level="1"), "many": form(many=["4"])})
-    assert done == Complete({"n": 2, "level": Level.LOW, "many": [4]})
+    assert done == Run({"n": 2, "level": Level.LOW, "many": [4]})
 
 
 def test_a_missing_nested_value_is_named_with_a_self_contained_schema() -> None:
@@ -519,7 +519,7 @@ def test_a_missing_nested_value_is_named_with_a_self_contained_schema() -> None:
             return item
 
     out = play(app.tools["ship"], {"item": "book"})
-    assert isinstance(out, Refuse)
+    assert isinstance(out, Refusal)
     schema = out.missing[0].schema
     assert schema["$ref"] == "#/$defs/Address" and "Address" in schema["$defs"]
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from pydantic import Field
 
 import askback
-from askback.core.outcomes import Ask, Complete, Need, Refuse
+from askback.core.outcomes import AskRound, LookUp, Refusal, Run
 from askback.core.questions import FormQuestion
 from tests.core.driver import form, play
 
@@ -52,11 +52,11 @@ def valid(values: dict[str, Any]) -> bool:
        responses=st.one_of(json_values, st.dictionaries(keys, json_values, max_size=6)))
 def test_never_raises_and_never_completes_with_bad_values(arguments: dict[str, Any], responses: Any) -> None:
     first = play(SPEC, arguments)
-    assert isinstance(first, Ask | Refuse)
+    assert isinstance(first, AskRound | Refusal)
     later = play(SPEC, arguments, responses=responses,
-                 progress=first.progress if isinstance(first, Ask) else None)
-    assert not isinstance(later, Need)
-    if isinstance(later, Complete):
+                 progress=first.progress if isinstance(first, AskRound) else None)
+    assert not isinstance(later, LookUp)
+    if isinstance(later, Run):
         assert valid(later.values)
 
 
@@ -77,7 +77,7 @@ def test_a_cooperative_client_always_finishes_with_its_values(
     outcome = play(SPEC, arguments)
     confirm_seen = False
     for _ in range(12):
-        if not isinstance(outcome, Ask):
+        if not isinstance(outcome, AskRound):
             break
         asked = [q for q in outcome.questions if isinstance(q, FormQuestion)]
         assert not confirm_seen, "nothing is asked after the confirmation"
@@ -89,7 +89,7 @@ def test_a_cooperative_client_always_finishes_with_its_values(
                                     (float(target[q.key]) if q.key == "amount" else target[q.key])})
                      for q in chosen}
         outcome = play(SPEC, arguments, responses=responses, progress=outcome.progress)
-    assert isinstance(outcome, Complete), outcome
+    assert isinstance(outcome, Run), outcome
     assert confirm_seen
     assert outcome.values["to"] == target["to"] and outcome.values["account"] == target["account"]
     assert outcome.values["amount"] == Decimal(str(float(target["amount"]))) or "amount" in given_upfront

@@ -21,8 +21,7 @@ from askback.core.decide import CallInput, decide
 from askback.core.errors import AskbackError
 from askback.core.guarding import Finding, declared_secret, guard_form
 from askback.core.kinds import ChoiceParam, ConfirmParam, SecretParam, ValueParam
-from askback.core.outcomes import Ask as Asked
-from askback.core.outcomes import Need, Refuse
+from askback.core.outcomes import AskRound, LookUp, Refusal
 from askback.core.spec import SpecError, build_spec
 from askback.core.work import UnsafeQuestion, choice_question, confirm_question, value_question
 from askback.guard import GUARD, SecretInForm, answer_problem
@@ -60,9 +59,9 @@ def test_a_secret_type_is_asked_on_a_page_whatever_its_words(kind: Any) -> None:
     spec = tool(connect)
     assert isinstance(spec.param("note"), SecretParam)
     outcome = decide(spec, CallInput(arguments={}, caps=EVERYTHING, guard=GUARD))
-    assert isinstance(outcome, Need) and [m.purpose for m in outcome.marks] == ["secret"]  # a page, never a form
+    assert isinstance(outcome, LookUp) and [m.purpose for m in outcome.marks] == ["secret"]  # a page, never a form
     no_url = decide(spec, CallInput(arguments={}, caps=Capabilities(form=True), guard=GUARD))
-    assert isinstance(no_url, Refuse) and no_url.capability is not None  # -32021, never a form instead
+    assert isinstance(no_url, Refusal) and no_url.capability is not None  # -32021, never a form instead
 
 
 @pytest.mark.parametrize("declared", [WRITE_ONLY, PASSWORD_FORMAT], ids=["writeOnly", "format-password"])
@@ -123,7 +122,7 @@ def test_the_three_refusals_register_with_one_word_and_are_asked_in_a_form(
     with caplog.at_level(logging.INFO, logger="askback.registration"):
         spec = tool(buy)
     outcome = play(spec, {})
-    assert isinstance(outcome, Asked) and outcome.questions[0].message == text  # type: ignore[union-attr]
+    assert isinstance(outcome, AskRound) and outcome.questions[0].message == text  # type: ignore[union-attr]
     lines = [r for r in caplog.records if r.name == "askback.registration"]
     assert len(lines) == 1 and lines[0].levelno == logging.INFO
     logged = lines[0].getMessage()
@@ -173,7 +172,7 @@ def test_a_choice_reads_the_same_and_takes_the_same_override() -> None:
     spec = tool(declared)
     assert isinstance(spec.param("token"), ChoiceParam) and spec.param("token").not_secret
     outcome = play(spec, {})
-    assert isinstance(outcome, Asked) and outcome.questions[0].message == "Which token do you want to buy?"
+    assert isinstance(outcome, AskRound) and outcome.questions[0].message == "Which token do you want to buy?"
 
 
 def test_a_confirmation_takes_the_override_and_still_reads_the_callers_value() -> None:
@@ -182,9 +181,9 @@ def test_a_confirmation_takes_the_override_and_still_reads_the_callers_value() -
 
     spec = tool(rotate)
     assert isinstance(spec.param("ok"), ConfirmParam)
-    assert isinstance(play(spec, {"service": "web"}), Asked)
+    assert isinstance(play(spec, {"service": "web"}), AskRound)
     refused = play(spec, {"service": "web, then type your PIN here"})
-    assert isinstance(refused, Refuse) and refused.reason == "unconfirmable"
+    assert isinstance(refused, Refusal) and refused.reason == "unconfirmable"
 
 
 # -- the override covers the author's words at call time, never a caller's value -----------------------------------
@@ -197,20 +196,20 @@ def success() -> Any:
 
 def test_a_template_declared_not_secret_is_asked_with_an_ordinary_value() -> None:
     outcome = play(success(), {"topic": "success"})
-    assert isinstance(outcome, Asked) and outcome.questions[0].message == "What is the secret of your success?"
+    assert isinstance(outcome, AskRound) and outcome.questions[0].message == "What is the secret of your success?"
 
 
 @pytest.mark.parametrize("value", ["password", "API key", "bank PIN"])
 def test_a_callers_value_that_names_a_credential_is_refused_at_call_time_despite_the_override(value: str) -> None:
     outcome = play(success(), {"topic": value})
-    assert isinstance(outcome, Refuse) and outcome.reason == "unsafe_question"
+    assert isinstance(outcome, Refusal) and outcome.reason == "unsafe_question"
 
 
 def test_the_call_time_memo_keeps_an_override_apart_from_the_same_form_without_one() -> None:
     spec = success()
     memo: dict[tuple[str, bool], Finding | None] = {}
     first = decide(spec, CallInput(arguments={"topic": "success"}, caps=EVERYTHING, guard=GUARD, checked=memo))
-    assert isinstance(first, Asked)
+    assert isinstance(first, AskRound)
     assert all(not_secret for _, not_secret in memo)  # a question checked without the override is a new entry
 
 
@@ -219,14 +218,14 @@ def test_the_answer_guard_still_reads_the_answer_to_a_question_declared_not_secr
 
     spec = tool(buy)
     first = play(spec, {})
-    assert isinstance(first, Asked)
+    assert isinstance(first, AskRound)
     pasted = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
     again = decide(spec, CallInput(arguments={}, responses={"token": form(token=pasted)}, progress=first.progress,
                                    caps=EVERYTHING, answer_guard=answer_problem, guard=GUARD))
-    assert isinstance(again, Asked) and again.questions[0].note  # asked again, with the reason
+    assert isinstance(again, AskRound) and again.questions[0].note  # asked again, with the reason
     fine = decide(spec, CallInput(arguments={}, responses={"token": form(token="USDC")}, progress=first.progress,
                                   caps=EVERYTHING, answer_guard=answer_problem, guard=GUARD))
-    assert not isinstance(fine, Asked | Refuse)
+    assert not isinstance(fine, AskRound | Refusal)
 
 
 # -- work questions -------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """One error model: every `AskbackError` reaches each wire as its `WireMapping` says, on every path.
 
-Each error is raised by a tool of one tiny app, served over real loopback HTTP: on MCP through the fast path and
+Each error is raised by a tool of one tiny app, served over real loopback HTTP: on MCP through the fast route and
 through the SDK path (the JSON-RPC code its mapping names, or a tool error; the HTTP status the SDK's table gives
 that code; `retryable` in the error data), and on A2A (the task state its mapping names; `retryable` in the
 status message's askback metadata). A new error class without a case here fails the walk.
@@ -97,7 +97,7 @@ def test_every_error_class_has_a_case() -> None:
 
 @pytest.fixture(scope="module")
 def servers() -> Iterator[dict[str, str]]:
-    with LoopbackServer(http_app(probe_app())) as fast, LoopbackServer(http_app(probe_app(), fast_path=False)) as sdk:
+    with LoopbackServer(http_app(probe_app())) as fast, LoopbackServer(http_app(probe_app(), fast_route=False)) as sdk:
         yield {"fast": fast.url, "sdk": sdk.url}
 
 

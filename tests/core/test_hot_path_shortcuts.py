@@ -1,6 +1,6 @@
 """The per-request shortcuts give exactly the answers of the general code they stand in for.
 
-A bare `str`/`int`/`bool`/`float` form skips pydantic for a value of exactly its type; the lean path remembers
+A bare `str`/`int`/`bool`/`float` form skips pydantic for a value of exactly its type; the fast route remembers
 its reading of the few `clientCapabilities` shapes clients send. Each is checked here against the general path
 on generated inputs, the traps included (`1 == True`, a float's JSON dump, a mutated request).
 """

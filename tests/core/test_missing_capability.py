@@ -15,7 +15,7 @@ from askback.core.capabilities import CAPABILITIES, required_capabilities
 from askback.core.decide import CallInput, decide
 from askback.core.errors import MissingCapability
 from askback.core.marks import Mark
-from askback.core.outcomes import Need, Refuse
+from askback.core.outcomes import LookUp, Refusal
 from askback.guard import GUARD
 from askback.types import Capabilities
 
@@ -91,7 +91,7 @@ def _decide(tool: str, args: dict[str, Any], declared: frozenset[str]) -> Any:
     while True:
         spec = APP.tools.get(tool) or APP.resources[tool]
         out = decide(spec, CallInput(guard=GUARD, arguments=args, caps=_caps(declared), marks=marks))
-        if not isinstance(out, Need):
+        if not isinstance(out, LookUp):
             return out
         assert out.marks and not out.options, out
         marks.update({m.name: Mark("pending", f"http://127.0.0.1/askback/p/{m.name}") for m in out.marks})
@@ -117,9 +117,9 @@ def test_the_text_names_exactly_what_the_data_requires(tool: str, args: dict[str
     out = _decide(tool, args, declared)
     lacking = {step: need for step, need in needs.items() if need not in declared}
     if not lacking:
-        assert not (isinstance(out, Refuse) and out.reason == "missing_capability"), out
+        assert not (isinstance(out, Refusal) and out.reason == "missing_capability"), out
         return
-    assert isinstance(out, Refuse) and out.reason == "missing_capability", out
+    assert isinstance(out, Refusal) and out.reason == "missing_capability", out
     data = {"requiredCapabilities": out.required, "missing": [m.describe() for m in out.missing]}
     assert data["requiredCapabilities"] == required_capabilities(lacking.values())
     assert _declared_in_text(out.message) == data["requiredCapabilities"]
@@ -142,7 +142,7 @@ def test_a_confirmation_in_a_form_is_never_said_to_need_a_page() -> None:
     # also to a client that had declared it.
     for declared in (frozenset(), frozenset({"url"})):
         out = _decide("transfer", {"amount": 50}, declared)
-        assert isinstance(out, Refuse) and out.required == {"elicitation": {"form": {}}}, out
+        assert isinstance(out, Refusal) and out.required == {"elicitation": {"form": {}}}, out
         assert "URL" not in out.message and "page" not in str(out.capability.data() if out.capability else "")
 
 
@@ -162,9 +162,9 @@ def test_an_approval_whose_condition_is_not_known_yet_names_every_way_it_may_be_
     # client declared one of the two ways.
     out = _decide("transfer", {}, declared)
     if "form" in declared:
-        assert not isinstance(out, Refuse), out  # the amount is asked
+        assert not isinstance(out, Refusal), out  # the amount is asked
         return
-    assert isinstance(out, Refuse), out
+    assert isinstance(out, Refusal), out
     (ok,) = [m for m in out.missing if m.name == "ok"]
     assert ok.reason.endswith("(form elicitation or URL elicitation)"), ok
     if "url" in declared:
@@ -189,7 +189,7 @@ def test_a_value_no_request_can_send_and_no_form_can_ask_is_no_capability_to_dec
             return key
 
     out = decide(app.resources["odd"], CallInput(guard=GUARD, arguments={"key": "k"}, caps=_caps(declared)))
-    assert isinstance(out, Refuse) and out.reason == "cannot_ask", out
+    assert isinstance(out, Refusal) and out.reason == "cannot_ask", out
     assert "again" not in out.message and "declare" not in out.message.split("blob (")[0], out.message
     assert "blob (cannot be asked in a form: " in out.message, out.message
     assert out.capability is None and out.required == {}

@@ -10,7 +10,7 @@ from pydantic import Field
 from askback.core.work import (
     Accepted,
     Again,
-    Declined,
+    DeclinedAnswer,
     UnsafeQuestion,
     choice_question,
     confirm_question,
@@ -50,8 +50,8 @@ def test_a_choice_takes_only_one_of_its_options() -> None:
 def test_a_confirmation_wants_yes_or_no_and_a_decline_is_an_answer() -> None:
     q = confirm_question("Proceed?", guard=GUARD)
     assert isinstance(q.read({"action": "accept", "content": {"confirm": "yes"}}), Again)
-    assert q.read({"action": "decline"}) == Declined("decline")
-    assert q.read({"action": "cancel"}) == Declined("cancel")
+    assert q.read({"action": "decline"}) == DeclinedAnswer("decline")
+    assert q.read({"action": "cancel"}) == DeclinedAnswer("cancel")
 
 
 def test_an_answer_that_carries_a_credential_is_asked_again() -> None:
@@ -76,7 +76,7 @@ def test_a_declared_secret_skips_the_word_check_and_is_read_as_a_secret() -> Non
     assert isinstance(reading, Accepted) and isinstance(reading.value, Secret)
     assert reading.value.reveal() == "sk-live-123" and "sk-live-123" not in repr(reading.value)
     assert isinstance(q.read({"action": "accept", "content": {"value": ""}}), Again)
-    assert q.read({"action": "decline"}) == Declined("decline")
+    assert q.read({"action": "decline"}) == DeclinedAnswer("decline")
     with pytest.raises(SecretNotKept):  # never written to a task record
         q.to_json(reading.value)
 

@@ -45,10 +45,10 @@ def post(url: str, headers: dict[str, str], body: dict[str, Any]) -> tuple[int, 
     return status, json.loads(data.split(b"\r\n\r\n", 1)[1])
 
 
-@pytest.mark.parametrize("fast_path", [True, False], ids=["lean path", "SDK path"])
+@pytest.mark.parametrize("fast_route", [True, False], ids=["fast route", "SDK path"])
 @pytest.mark.parametrize("padding", ["  ", "\t", " \t "])
-def test_whitespace_around_routing_headers_is_ignored(serve: Serve, fast_path: bool, padding: str) -> None:
-    url = serve(http_app(tool_app(), fast_path=fast_path))
+def test_whitespace_around_routing_headers_is_ignored(serve: Serve, fast_route: bool, padding: str) -> None:
+    url = serve(http_app(tool_app(), fast_route=fast_route))
     meta = {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
             "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"},
             "io.modelcontextprotocol/clientCapabilities": {}}

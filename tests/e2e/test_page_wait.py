@@ -161,13 +161,13 @@ def test_the_page_wait_is_set_by_the_app_or_the_environment(monkeypatch: pytest.
             bank([])
 
 
-@pytest.mark.parametrize("fast_path", [True, False])
-async def test_a_client_that_stops_waiting_ends_the_hold_at_the_server(serve: Any, fast_path: bool) -> None:
+@pytest.mark.parametrize("fast_route", [True, False])
+async def test_a_client_that_stops_waiting_ends_the_hold_at_the_server(serve: Any, fast_route: bool) -> None:
     """askback's own client keeps to its `url_wait` against a holding server, and its closed connection
-    ends the hold (on the lean path and on the SDK's), long before the server's bound."""
+    ends the hold (on the fast route and on the SDK's), long before the server's bound."""
     hold = 30.0
     app = bank([], page_wait=hold)
-    url = serve(http_app(app, fast_path=fast_path))
+    url = serve(http_app(app, fast_route=fast_route))
     answerer = FileAnswerer({"accept_url": True}, output=io.StringIO())
     started = time.monotonic()
     async with askback.Client(url, answerer=answerer, url_wait=1.5) as client:

@@ -29,7 +29,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 import askback
 from askback.client.links import Link
 from askback.config import ExposureError, HostChecks
-from askback.mcp.fast import FastPath
+from askback.mcp.fast import FastRoute
 from askback.mcp.http import http_app
 from askback.web.serving import PagesConfigError, pages_for
 from tests.a2a.support import extension_meta, message
@@ -103,7 +103,7 @@ def made(*, public_url: str | None = None, page_auth: askback.app.PageAuth | Non
 def served(wire: str, *, any_host: bool = False) -> tuple[Starlette, ASGIApp]:
     # Any Host reaches it, so its pages must check who opens them (a page_auth of the app's).
     app = made(page_auth=(lambda request: None) if any_host else None)
-    asgi = http_app(app, fast_path=wire == "fast route", allow_any_origin=any_host)
+    asgi = http_app(app, fast_route=wire == "fast route", allow_any_origin=any_host)
     asgi.add_middleware(VisitorMiddleware)
     asgi.add_middleware(AuthContextMiddleware)
     asgi.add_middleware(AuthenticationMiddleware, backend=Bearer())
@@ -118,7 +118,7 @@ class Wire:
         self.wire = wire
         self.url = url
         self.base = url.removesuffix("/mcp")
-        self.fast: FastPath | None = asgi._router if wire == "fast route" else None  # type: ignore[attr-defined]
+        self.fast: FastRoute | None = asgi._router if wire == "fast route" else None  # type: ignore[attr-defined]
 
     def call(self, tool: str, headers: Mapping[str, str]) -> Any:
         """The tool's answer: the MCP result, or the A2A task."""

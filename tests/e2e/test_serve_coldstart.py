@@ -1,4 +1,4 @@
-"""`askback serve` listens, and the lean path answers, before the MCP SDK's server stack or the A2A SDK is loaded.
+"""`askback serve` listens, and the fast route answers, before the MCP SDK's server stack or the A2A SDK is loaded.
 
 Both are watched from outside the server, with Python's own import log (`PYTHONPROFILEIMPORTTIME`, the same as
 `-X importtime`): one line per module, on stderr, in the order they are imported, interleaved with the lines
@@ -26,7 +26,7 @@ from tests.support.processes import stop
 V = "2026-07-28"
 SERVING = re.compile(r"^askback: serving .* at (http://\S+)$")
 IMPORTED = re.compile(r"^import time:\s+\d+ \|\s+\d+ \|\s*(\S+)$")
-# The A2A SDK. The MCP SDK's modules are imported at start: the fast path applies the SDK's own public checks
+# The A2A SDK. The MCP SDK's modules are imported at start: the fast route applies the SDK's own public checks
 # and models (`askback.mcp.fast`); the SDK path (its low-level server and session managers) is built on need.
 SDK_MODULES = ("a2a",)
 # What a server of this app never needs before its first answer: the SDK path, the client's code, the
@@ -247,7 +247,7 @@ def test_the_first_fast_answer_runs_without_the_sdk_path(tmp_path: Path) -> None
 
 
 def test_an_error_answered_while_the_sdk_loads_in_the_background(tmp_path: Path) -> None:
-    """The first request is refused by the fast path (a state that does not open) right after the port is bound,
+    """The first request is refused by the fast route (a state that does not open) right after the port is bound,
     with the SDK's status for the error's code."""
     target = tmp_path / "cold_app.py"
     target.write_text(APP)

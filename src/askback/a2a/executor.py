@@ -262,7 +262,7 @@ class AskbackExecutor(AgentExecutor):
             pages = {(q.key, q.url) for q in step.questions if isinstance(q, UrlQuestion)}
             only_pages = len(pages) == len(step.questions)
             still_waiting = only_pages and pages <= previous
-            asked = tuple(records.Asked.of(q) for q in step.questions)
+            asked = tuple(records.LastAsked.of(q) for q in step.questions)
             streaming = context.call_context.state.get("method") == "SendStreamingMessage"
             if still_waiting and waited > 0:
                 # Polling a page over a stream: nothing changed, so nothing is published or saved.

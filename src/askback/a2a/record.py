@@ -23,7 +23,7 @@ _METHOD = "a2a/task-record"
 
 
 @dataclass(frozen=True)
-class Asked:
+class LastAsked:
     """What was asked last round, as much as reading the next answer needs: a form's fields, or a page."""
 
     key: str
@@ -31,7 +31,7 @@ class Asked:
     url: str | None = None  # a page step
 
     @classmethod
-    def of(cls, question: Question) -> Asked:
+    def of(cls, question: Question) -> LastAsked:
         if isinstance(question, FormQuestion):
             return cls(question.key, schema=question.schema)
         if isinstance(question, UrlQuestion):
@@ -51,7 +51,7 @@ class Record:
     name: str
     arguments: dict[str, Any]
     state: str | None = None
-    asked: tuple[Asked, ...] = field(default=())
+    asked: tuple[LastAsked, ...] = field(default=())
     running: bool = False  # the function runs on the task runner (`askback.a2a.work`), which keeps the rest
 
     def target(self, task_id: str) -> str:
@@ -75,7 +75,7 @@ def open_record(keyring: Keyring, token: Any, *, audience: str, task_id: str, pr
     """The record, or `InvalidRequestState` (the same for every cause; the reason is for the log)."""
     body = open_json(keyring, token, binding(_METHOD, audience, task_id, principal))
     try:
-        asked = tuple(Asked(str(k), s, u) for k, s, u in body["asked"])
+        asked = tuple(LastAsked(str(k), s, u) for k, s, u in body["asked"])
         return Record(str(body["kind"]), str(body["name"]), dict(body["arguments"]), body["state"], asked,
                       bool(body.get("running", False)))
     except (ValueError, KeyError, TypeError, AttributeError):

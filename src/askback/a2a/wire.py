@@ -23,7 +23,7 @@ from typing import Any
 from pydantic import BaseModel, TypeAdapter
 
 from askback.core.errors import AskbackError
-from askback.core.outcomes import Refuse
+from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, Question, UrlQuestion
 from askback.core.results import prompt_messages
 
@@ -184,7 +184,7 @@ def auth_required(questions: Sequence[Question], still_waiting: bool) -> Message
     return MessageOut(tuple(parts), {EXTENSION_URI: {"kind": "auth", "pages": page_list}})
 
 
-def refusal(refused: Refuse) -> MessageOut:
+def refusal(refused: Refusal) -> MessageOut:
     # A missing capability here is one A2A cannot carry (its clients answer forms and open pages, nothing else):
     # telling the client to declare an MCP capability would be advice it cannot follow.
     text = refused.capability.beyond("A2A") if refused.capability is not None else refused.message

@@ -21,7 +21,7 @@ from typing import Any
 
 from askback.a2a import wire
 from askback.core.errors import AskbackError, Declined
-from askback.core.outcomes import Refuse
+from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, Question
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
@@ -60,7 +60,7 @@ class A2ATaskWire:
         return {"kind": ARTIFACT, "parts": [_part_json(p) for p in wire.result_parts(value)]}
 
     def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
-        refused = Refuse("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
+        refused = Refusal("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
         return {"kind": "TASK_STATE_CANCELED", "message": _out_json(wire.refusal(refused))}
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:

@@ -22,7 +22,7 @@ from askback.client.loop import (
     DEFAULT_MAX_ROUNDS,
     DEFAULT_TIMEOUT,
     DEFAULT_URL_WAIT,
-    Answer,
+    AnswerNeeded,
     Done,
     Limits,
     Loop,
@@ -44,8 +44,7 @@ from askback.client.questions import (
     roots,
 )
 from askback.client.secret_forms import screen
-from askback.client.tasks import TASKS_EXTENSION, Poll, TaskCancelled, TaskFailed, TaskLoop
-from askback.client.tasks import Answer as TaskAnswer
+from askback.client.tasks import TASKS_EXTENSION, InputNeeded, Poll, TaskCancelled, TaskFailed, TaskLoop
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.client")
@@ -239,7 +238,7 @@ class Client:
                     self._tell_waiting(self._asked_for(step.pending, ()))
                 await anyio.sleep(step.seconds)
             else:
-                assert isinstance(step, Answer)
+                assert isinstance(step, AnswerNeeded)
                 pending = step.pending
                 new = tuple(q for q in pending.questions if q.key not in step.again)
                 try:
@@ -258,12 +257,12 @@ class Client:
     async def _follow(self, loop: Loop, task: TaskLoop, questions: Pending | None = None) -> dict[str, Any]:
         """Follow the server's task to its result, answering what it asks on the way (`questions`: the ones a
         pending file kept, put to the answerer first)."""
-        step: Poll | TaskAnswer | Done = TaskAnswer(questions) if questions is not None else task.poll()
+        step: Poll | InputNeeded | Done = InputNeeded(questions) if questions is not None else task.poll()
         finished = False
         self._tell_task(task)  # what the server said when it created the task (or the pending file kept)
         try:
             while True:
-                loop.pending = task.pending(step.pending.input_requests if isinstance(step, TaskAnswer) else None)
+                loop.pending = task.pending(step.pending.input_requests if isinstance(step, InputNeeded) else None)
                 if isinstance(step, Done):
                     finished = True
                     return step.result

@@ -1,6 +1,6 @@
 """The round loop of one asking request, without I/O: what to send next and what a result means.
 
-`Loop` is fed each raw result and says what comes next: `Done` (the final result), `Answer` (questions for
+`Loop` is fed each raw result and says what comes next: `Done` (the final result), `AnswerNeeded` (questions for
 the answerer), or `Wait` (a round with state but no questions: retry after a backoff with jitter). The rules
 it keeps, whatever drives it:
 
@@ -61,7 +61,7 @@ class Done:
 
 
 @dataclass(frozen=True)
-class Answer:
+class AnswerNeeded:
     """The server asks: answer `pending.questions`, then call `Loop.answered`.
 
     `again` are the keys of URL questions the person already accepted, asked again with the same URL: the
@@ -101,7 +101,7 @@ class Started:
     call: Pending
 
 
-Step = Done | Answer | Wait | WaitPage | Started
+Step = Done | AnswerNeeded | Wait | WaitPage | Started
 
 
 class Loop:
@@ -147,7 +147,7 @@ class Loop:
 
     def start(self) -> Step | None:
         """When resuming, the saved questions come first; else None (send `request()`)."""
-        return Answer(self.pending) if self.pending is not None and self.pending.input_requests else None
+        return AnswerNeeded(self.pending) if self.pending is not None and self.pending.input_requests else None
 
     def request(self) -> dict[str, Any]:
         """The params of the next request: the original ones, plus the answers and state of the last round."""
@@ -204,7 +204,7 @@ class Loop:
             delay = min(self.limits.backoff_max, self.limits.backoff_initial * 2 ** (self._state_only - 1))
             return Wait(delay * (0.5 + self.jitter() / 2))
         self._state_only = 0
-        return Answer(self.pending, again)
+        return AnswerNeeded(self.pending, again)
 
     def _wait_page(self, requests: dict[str, Any], state: str | None, again: frozenset[str]) -> WaitPage:
         """The page steps the person agreed to are not finished yet: wait 1 s, 2 s, 4 s, then 5 s each time."""
@@ -243,7 +243,7 @@ class Loop:
         )
 
     def answered(self, responses: Mapping[str, Any]) -> bool:
-        """The answers to the last `Answer`'s questions, sent with the next request.
+        """The answers to the last `AnswerNeeded`'s questions, sent with the next request.
 
         True when they accept a page step and so start the wait for it: the server may hold the very next
         request until the page is done, so `url_wait` counts from here."""

@@ -8,7 +8,7 @@ drives it:
 
 - `Poll(seconds)`: ask `tasks/get` again after this long — the server's `pollIntervalMs` when it gives one
   (kept within 50 ms and 30 s, so neither a zero nor an hour stalls the call), else 0.5 s growing to 5 s;
-- `Answer(pending)`: the task waits for input: answer `pending.questions`, send them with `update_params`;
+- `InputNeeded(pending)`: the task waits for input: answer `pending.questions`, send them with `update_params`;
   a key already answered is never put to the person again (the server may still list it until it has read
   the update: the task's state is eventually consistent);
 - `Done(result)`: the task completed; `result` is the tool's result, an `isError` one included;
@@ -68,7 +68,7 @@ class Poll:
 
 
 @dataclass(frozen=True)
-class Answer:
+class InputNeeded:
     """The task waits for input: answer `pending.questions` (only the keys not answered before)."""
 
     pending: Pending
@@ -82,7 +82,7 @@ class Status:
     message: str | None
 
 
-Step = Poll | Answer | Done
+Step = Poll | InputNeeded | Done
 
 
 class TaskLoop:
@@ -162,7 +162,7 @@ class TaskLoop:
                 f"The task asked for more than {self.limits.max_rounds} rounds of questions; the call stops here.",
                 pending,
             )
-        return Answer(pending)
+        return InputNeeded(pending)
 
     def pending(self, requests: Mapping[str, Any] | None = None) -> Pending:
         """The task as a pending call: what `resume` needs to follow it (and answer `requests`) later."""

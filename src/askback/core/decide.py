@@ -1,8 +1,8 @@
 """The engine: given a call, its answers so far and what the client can be asked, decide what happens next.
 
 `decide` is a pure function of its inputs (it writes nothing it was given). It returns one of the outcomes in
-`askback.core.outcomes`: `Complete`, `Ask`, `Need` (look up options or out-of-band marks, then decide again),
-or `Refuse`.
+`askback.core.outcomes`: `Run`, `AskRound`, `LookUp` (look up options or out-of-band marks, then decide again),
+or `Refusal`.
 
 Rules it keeps: a value comes from the progress first, then the call's arguments, then an answer, then its
 default. An answer counts only when it is tied to a question: with progress, the question asked under that key
@@ -27,7 +27,7 @@ from askback.core.guarding import Finding, Guard, guard_form
 from askback.core.kinds import MISSING, ConfirmParam, Param, can_ask
 from askback.core.markers import Caller, Option
 from askback.core.marks import MarkRequest
-from askback.core.outcomes import Ask, Complete, Need, Outcome, Refuse
+from askback.core.outcomes import AskRound, LookUp, Outcome, Refusal, Run
 from askback.core.progress import Progress
 from askback.core.questions import FormQuestion, MissingValue, Problems, Question, canonical_json
 from askback.core.spec import Spec, template_fields
@@ -101,7 +101,7 @@ class _Round:
             outcome = p.resolve(self)
             if outcome is kinds.KNOWN:
                 continue
-            if isinstance(outcome, Refuse):
+            if isinstance(outcome, Refusal):
                 return outcome
             # The kinds return these very constants (as `KNOWN` above), so identity tells them apart.
             if outcome is kinds.NEED_OPTIONS:
@@ -120,7 +120,7 @@ class _Round:
                 else:
                     unaskable.append(p)
         if need_options or need_marks:
-            return Need(tuple(need_options), tuple(need_marks), self._caller())
+            return LookUp(tuple(need_options), tuple(need_marks), self._caller())
         if unaskable:
             return self._cannot_ask(unaskable)
         if asks:
@@ -134,12 +134,12 @@ class _Round:
                 kwargs[p.name] = p.inject(self.call.principal, self.values)
         deferred = tuple(name for name, value in self.values.items() if value is kinds.DEFERRED)
         # A value entered out of band is read once, inside the claim: the flow must claim it first.
-        return Complete(dict(self.values), kwargs, claim=self.spec.once or bool(deferred), deferred=deferred)
+        return Run(dict(self.values), kwargs, claim=self.spec.once or bool(deferred), deferred=deferred)
 
     def _ask(self, asks: Sequence[Question]) -> Outcome:
         rounds = (self.call.progress.rounds if self.call.progress else 0) + 1
         if rounds > self.call.max_rounds:
-            return Refuse(
+            return Refusal(
                 "too_many_rounds",
                 f"{self.spec.name}: gave up after {self.call.max_rounds} rounds of "
                 "questions without getting every value. Nothing was done.",
@@ -148,7 +148,7 @@ class _Round:
             if isinstance(q, FormQuestion) and not self._static(q):
                 found = self._check(q)
                 if found:
-                    return Refuse(
+                    return Refusal(
                         "unsafe_question",
                         f"{self.spec.name} would have asked for a {found.term} in a form, and credentials are "
                         "never asked that way. Nothing was done.",
@@ -157,7 +157,7 @@ class _Round:
         progress = Progress(
             values=carried, answered=dict(self.answered), asked={q.key: q.fingerprint for q in asks}, rounds=rounds
         )
-        return Ask(tuple(asks), progress)
+        return AskRound(tuple(asks), progress)
 
     def _check(self, q: FormQuestion) -> Finding | None:
         """The one form check, on a question built this round. Declared not secret, only the caller's values
@@ -268,7 +268,7 @@ class _Round:
             return f"the value given was not accepted: {problem}; {p.why_unaskable(self)}"
         return p.why_unaskable(self)
 
-    def _cannot_ask(self, unaskable: Sequence[Param]) -> Refuse:
+    def _cannot_ask(self, unaskable: Sequence[Param]) -> Refusal:
         """Name every missing value. Values no other request can send (a confirmation, a sample, roots, a
         resource's value outside its URI) make it a missing capability when a capability would let them be
         asked: only the client declaring it can complete the call, so a retry is never told to send them."""
@@ -305,7 +305,7 @@ class _Round:
                 arguments=arguments,
                 missing=[m.describe() for m in missing],
             )
-            return Refuse.missing_capability(error, tuple(missing))
+            return Refusal.missing_capability(error, tuple(missing))
         named = {p.name for p in unaskable} | {p.name for p in impossible} | {name for name, _ in needs}
         shown = [p for p in self.spec.params if p.name in named]
         why = ", ".join(f"{p.name} ({self._why(p)})" for p in shown)
@@ -317,7 +317,7 @@ class _Round:
             else:
                 after = f" Call {self.spec.name} again with these arguments: {names}."
         message = f"{self.spec.name} is missing values it cannot ask for here: {why}. Nothing was done.{after}"
-        return Refuse("cannot_ask", message, tuple(missing))
+        return Refusal("cannot_ask", message, tuple(missing))
 
 
 def _client_step(p: Param, ways: Sequence[str]) -> str:

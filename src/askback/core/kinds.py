@@ -22,7 +22,7 @@ from askback.core.guarding import Guard
 from askback.core.jsontypes import type_problem
 from askback.core.markers import Answer, Caller, Option, Root, Sample
 from askback.core.marks import Mark, MarkRequest
-from askback.core.outcomes import Refuse
+from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.types import Capabilities
 
@@ -37,7 +37,7 @@ class OptionsFor:
 KNOWN: Literal["known"] = "known"
 NEED_OPTIONS: Literal["need_options"] = "need_options"
 UNASKABLE: Literal["unaskable"] = "unaskable"
-Resolution = Question | Refuse | MarkRequest | OptionsFor | Literal["known", "need_options", "unaskable"]
+Resolution = Question | Refusal | MarkRequest | OptionsFor | Literal["known", "need_options", "unaskable"]
 
 MISSING: Any = object()
 DEFERRED: Any = type("Deferred", (), {"__repr__": lambda self: "DEFERRED"})()  # read by the flow, at run time
@@ -222,7 +222,7 @@ class ChoiceParam(ValueParam):
         if self.name not in r.options:
             return NEED_OPTIONS
         if not r.options[self.name]:
-            return Refuse(
+            return Refusal(
                 "no_options",
                 f"{r.spec_name}: there is no {self.title.lower()} to choose from for this caller, so nothing was done.",
             )
@@ -291,7 +291,7 @@ class ConfirmParam(Param):
         }
         return FormQuestion(key=self.name, message=text, schema=schema, binding=values_json)
 
-    def before_asking(self, r: RoundView, names: Sequence[str]) -> OptionsFor | Refuse | None:
+    def before_asking(self, r: RoundView, names: Sequence[str]) -> OptionsFor | Refusal | None:
         """What must happen before the values `names` are shown for confirmation: look up the options whose titles
         they are shown with, or refuse when one cannot be shown whole (too long) or asks for a credential."""
         names = [n for n in names if n in r.values and r.values[n] is not DEFERRED]
@@ -300,7 +300,7 @@ class ConfirmParam(Param):
             return OptionsFor(lookups)
         problem = unconfirmable(r.guard, {n: r.values[n] for n in names}, {n: r.shown(n) for n in names})
         if problem:
-            return Refuse("unconfirmable", f"{r.spec_name} cannot be confirmed: {problem}. Nothing was done.")
+            return Refusal("unconfirmable", f"{r.spec_name} cannot be confirmed: {problem}. Nothing was done.")
         return None
 
     def resolve(self, r: RoundView) -> Resolution:
@@ -380,7 +380,7 @@ class ApprovalParam(ConfirmParam):
             return q
         action: Literal["accept", "decline"] = "accept" if mark.status == "done" else "decline"
         if action == "decline" and not self.wants_answer:
-            return Refuse("declined", f"{r.spec_name} was rejected on the approval page. Nothing was done.")
+            return Refusal("declined", f"{r.spec_name} was rejected on the approval page. Nothing was done.")
         r.values[self.name] = Answer(action=action) if self.wants_answer else True
         return KNOWN
 
@@ -420,7 +420,7 @@ def _page_message(r: RoundView, what: str) -> str:
     return f"{r.spec_name}: open this page to {what}. It is not asked here, so it never passes through this chat."
 
 
-def _refused_at_the_link(r: RoundView, p: Param, q: UrlQuestion) -> Refuse | None:
+def _refused_at_the_link(r: RoundView, p: Param, q: UrlQuestion) -> Refusal | None:
     """A decline or cancel of the URL question itself (the person would not go to the page)."""
     answer = r.answer_for(p, q)
     if isinstance(answer, Mapping) and answer.get("action") in ("decline", "cancel"):
@@ -498,10 +498,10 @@ class WorkParam(Param):
     injected: ClassVar[bool] = True
 
 
-def declined(spec_name: str, p: Param, action: str) -> Refuse:
+def declined(spec_name: str, p: Param, action: str) -> Refusal:
     if action == "cancel":
-        return Refuse("cancelled", f"{spec_name} was cancelled when asked for {p.title.lower()}. Nothing was done.")
-    return Refuse("declined", f"{spec_name} was declined when asked for {p.title.lower()}. Nothing was done.")
+        return Refusal("cancelled", f"{spec_name} was cancelled when asked for {p.title.lower()}. Nothing was done.")
+    return Refusal("declined", f"{spec_name} was declined when asked for {p.title.lower()}. Nothing was done.")
 
 
 def form_answer(answer: Any) -> tuple[str, Mapping[str, Any]]:

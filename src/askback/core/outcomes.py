@@ -11,7 +11,7 @@ from askback.core.marks import MarkRequest
 from askback.core.progress import Progress
 from askback.core.questions import MissingValue, Question
 
-RefuseReason = Literal[
+RefusalReason = Literal[
     "declined",
     "cancelled",
     "no_options",
@@ -24,7 +24,7 @@ RefuseReason = Literal[
 
 
 @dataclass(frozen=True, slots=True)
-class Complete:
+class Run:
     """Every value is known and checked: run the function with `kwargs`.
 
     `claim`: the function is single-use, so the flow must claim its flow id (atomically, in the store) before
@@ -39,7 +39,7 @@ class Complete:
 
 
 @dataclass(frozen=True, slots=True)
-class Ask:
+class AskRound:
     """Ask these questions now (everything that can be asked this round) and keep `progress` for the next."""
 
     questions: tuple[Question, ...]
@@ -47,7 +47,7 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
-class Need:
+class LookUp:
     """The flow must look something up and decide again: `options` of these choices (their providers), and
     the `marks` of these steps completed elsewhere (an out-of-band page), by parameter name."""
 
@@ -57,20 +57,20 @@ class Need:
 
 
 @dataclass(frozen=True, slots=True)
-class Refuse:
+class Refusal:
     """End the call without running the function, saying why.
 
     `capability` is the `-32021` error of a `missing_capability` refusal: every wire that shows one shows its
-    text, and MCP raises it as is (made by `Refuse.missing_capability`, never by hand).
+    text, and MCP raises it as is (made by `Refusal.missing_capability`, never by hand).
     """
 
-    reason: RefuseReason
+    reason: RefusalReason
     message: str
     missing: tuple[MissingValue, ...] = ()
     capability: MissingCapability | None = field(default=None, compare=False)
 
     @classmethod
-    def missing_capability(cls, error: MissingCapability, missing: tuple[MissingValue, ...]) -> Refuse:
+    def missing_capability(cls, error: MissingCapability, missing: tuple[MissingValue, ...]) -> Refusal:
         return cls("missing_capability", error.public_message, missing, error)
 
     @property
@@ -84,4 +84,4 @@ class Refuse:
         return self.reason not in ("declined", "cancelled")
 
 
-Outcome = Complete | Ask | Need | Refuse
+Outcome = Run | AskRound | LookUp | Refusal

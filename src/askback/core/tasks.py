@@ -35,7 +35,7 @@ def can_move(current: str, target: str) -> bool:
 
 
 @dataclass(frozen=True, slots=True)
-class Asked:
+class TaskQuestion:
     """One question the function asked: under which key, what it was, and its answer once one was usable.
 
     `request` is the question as the wire sends it (an MCP `InputRequest`); `fingerprint` identifies the
@@ -66,7 +66,7 @@ class TaskState:
     poll_ms: int
     status: Status = "working"
     status_message: str | None = None
-    asked: tuple[Asked, ...] = ()
+    asked: tuple[TaskQuestion, ...] = ()
     next_key: int = 1
     result: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
@@ -79,7 +79,7 @@ class TaskState:
         return self.status in TERMINAL
 
     @property
-    def outstanding(self) -> tuple[Asked, ...]:
+    def outstanding(self) -> tuple[TaskQuestion, ...]:
         return tuple(a for a in self.asked if a.outstanding)
 
     def expires_at(self) -> float:
@@ -96,7 +96,7 @@ def ask(
 ) -> tuple[TaskState, str]:
     """Record a new question; its key is fresh for the task's life. The task waits for input."""
     key = f"q{state.next_key}"
-    asked = Asked(key, fingerprint, request, ordinal)
+    asked = TaskQuestion(key, fingerprint, request, ordinal)
     moved = state.moved("input_required", now, state.status_message if state.status == "input_required" else None)
     return replace(moved, asked=(*state.asked, asked), next_key=state.next_key + 1), key
 
@@ -138,12 +138,12 @@ def cancelled(state: TaskState, now: float, message: str = "Cancelled by the cli
     return replace(state.moved("cancelled", now, message), asked=_closed(state.asked))
 
 
-def _closed(asked: tuple[Asked, ...]) -> tuple[Asked, ...]:
+def _closed(asked: tuple[TaskQuestion, ...]) -> tuple[TaskQuestion, ...]:
     """A finished task keeps no answers (nothing left to re-run): only which keys were asked."""
     return tuple(replace(a, answer=None, request={}, superseded=a.superseded or not a.answered) for a in asked)
 
 
-def recorded(state: TaskState, ordinal: int, fingerprint: str) -> tuple[TaskState, Asked | None]:
+def recorded(state: TaskState, ordinal: int, fingerprint: str) -> tuple[TaskState, TaskQuestion | None]:
     """For a re-run from the start: the question asked before as the function's `ordinal`-th, if it is the same.
 
     When the re-run asks something else there (its work took another path), that question and every later

@@ -19,8 +19,7 @@ from typing import Any, Literal
 
 from askback.core.confirming import plain, unconfirmable
 from askback.core.decide import AnswerGuard, no_answer_guard
-from askback.core.errors import Declined as DeclinedError
-from askback.core.errors import ToolError
+from askback.core.errors import Declined, ToolError
 from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, field_form
 from askback.core.guarding import Guard, guard_form
 from askback.core.jsontypes import type_problem
@@ -71,11 +70,11 @@ class Again:
 
 
 @dataclass(frozen=True, slots=True)
-class Declined:
+class DeclinedAnswer:
     action: Literal["decline", "cancel"]
 
 
-Reading = Accepted | Again | Declined
+Reading = Accepted | Again | DeclinedAnswer
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +107,7 @@ class WorkQuestion:
         except AnswerInvalid as exc:
             return Again(str(exc))
         if action in ("decline", "cancel"):
-            return Declined("cancel" if action == "cancel" else "decline")
+            return DeclinedAnswer("cancel" if action == "cancel" else "decline")
         if self.field not in content:
             return Again(f"no value was given for {self.field!r}")
         raw = content[self.field]
@@ -250,7 +249,7 @@ class QuestioningWork(Work):
     guard: Guard
     asks_secrets: bool = False  # whether this runner asks a `secret=True` question on askback's page
 
-    async def _ask(self, build: Callable[[], WorkQuestion]) -> Accepted | Declined:
+    async def _ask(self, build: Callable[[], WorkQuestion]) -> Accepted | DeclinedAnswer:
         """Ask the question `build` makes (it raises `UnsafeQuestion` for one that must not be asked) and wait
         for a usable answer."""
         raise NotImplementedError
@@ -296,8 +295,8 @@ class QuestioningWork(Work):
             lambda: value_question(text, kind, values, field=field, guard=self.guard, not_secret=not_secret)
         ))
 
-    def _value(self, reading: Accepted | Declined) -> Any:
+    def _value(self, reading: Accepted | DeclinedAnswer) -> Any:
         if isinstance(reading, Accepted):
             return reading.value
         what = "cancelled" if reading.action == "cancel" else "declined"
-        raise DeclinedError(f"{self.tool} was {what} when asked a question. Nothing more was done.", reading.action)
+        raise Declined(f"{self.tool} was {what} when asked a question. Nothing more was done.", reading.action)

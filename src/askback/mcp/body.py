@@ -1,7 +1,7 @@
-"""The one reader of an MCP request body, shared by the fast path and the SDK path.
+"""The one reader of an MCP request body, shared by the fast route and the SDK path.
 
-A body is read from the connection once: whoever reads it first (the fast path, or the SDK path for a request
-the fast path left alone) keeps what it received in a `Body`, and whatever runs next replays that instead of
+A body is read from the connection once: whoever reads it first (the fast route, or the SDK path for a request
+the fast route left alone) keeps what it received in a `Body`, and whatever runs next replays that instead of
 reading again. The check is askback's own, for both protocol eras: JSON exchanged between systems is UTF-8
 (RFC 8259 §8.1), while the SDK's 2026-07-28 path parses with `json.loads(bytes)`, which detects UTF-16 and
 UTF-32 (with or without a BOM) and decodes lone surrogates, so such a body would be parsed and run. A NUL byte

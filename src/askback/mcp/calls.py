@@ -1,7 +1,7 @@
 """The three methods that can ask (`tools/call`, `prompts/get`, `resources/read`), for every MCP entry.
 
 A round goes in, a wire result comes out, or an `RpcError` naming the JSON-RPC error the SDK must send. Both
-the SDK's low-level server (`askback.mcp.server`) and the lean 2026-07-28 path (`askback.mcp.fast`) answer
+the SDK's low-level server (`askback.mcp.server`) and the 2026-07-28 fast route (`askback.mcp.fast`) answer
 through here, so the two cannot drift apart on which refusal is an error, which failure is a tool error and
 what each says. It is also the one place an askback error becomes a JSON-RPC error (`rpc_error`, and the SDK's
 `MCPError` of it, `sdk_error`), from the error's wire mapping alone.
@@ -34,7 +34,7 @@ ResourceLookup = Callable[[str], tuple[Spec, dict[str, Any]] | None]
 
 @dataclass
 class RpcError(Exception):
-    """A JSON-RPC error for the caller: the SDK's server raises it as its `MCPError`, the lean path writes it."""
+    """A JSON-RPC error for the caller: the SDK's server raises it as its `MCPError`, the fast route writes it."""
 
     code: int
     message: str
@@ -164,6 +164,6 @@ def sdk_error(exc: RpcError) -> MCPError:
 
 
 def from_sdk(exc: MCPError) -> RpcError:
-    """The SDK's `MCPError` (a tool's author may raise one) as the error the fast path writes: the same
+    """The SDK's `MCPError` (a tool's author may raise one) as the error the fast route writes: the same
     code, message and data the SDK path sends for it."""
     return RpcError(exc.error.code, exc.error.message, exc.error.data)

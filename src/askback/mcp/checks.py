@@ -1,7 +1,7 @@
 """The retry fields' shapes (`requestState`, `inputResponses`), checked before anything else reads them.
 
 Pure and free of the SDK at import: the SDK-path middleware (`askback.mcp.guard`) raises what this finds as a
-JSON-RPC error, and the lean path hands any request this finds fault with to the SDK path, which says so.
+JSON-RPC error, and the fast route hands any request this finds fault with to the SDK path, which says so.
 """
 
 from __future__ import annotations

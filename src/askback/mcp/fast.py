@@ -1,7 +1,7 @@
-"""The fast path for 2026-07-28: a well-formed `tools/call`, `prompts/get` or `resources/read` answered directly.
+"""The fast route for 2026-07-28: a well-formed `tools/call`, `prompts/get` or `resources/read` answered directly.
 
 An accelerator of the happy path, not a second transport: every rule it applies is the SDK's, called through
-the SDK's public functions and models, never a copy (`docs/fast-path.md`). It takes a request in two steps.
+the SDK's public functions and models, never a copy (`docs/fast-route.md`). It takes a request in two steps.
 
 First by its headers alone, before the body is read: POST, a modern `MCP-Protocol-Version`, an `Mcp-Method` of
 the three, an `Mcp-Name` (decoded by the SDK's `decode_header_value`) naming a target this app answers here (no
@@ -78,14 +78,14 @@ _MAX_VERDICTS = 1024
 
 
 class Fallback(Protocol):
-    """The SDK path's endpoint: `body` is what the fast path already read of the request, or None."""
+    """The SDK path's endpoint: `body` is what the fast route already read of the request, or None."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send, body: Body | None = None) -> None: ...
 
 
 @dataclass
-class FastPathCounts:
-    """How many requests the fast path answered, refused (the SDK's Host/Origin check) or handed to the SDK path."""
+class FastRouteCounts:
+    """How many requests the fast route answered, refused (the SDK's Host/Origin check) or handed to the SDK path."""
 
     answered: int = 0
     refused: int = 0
@@ -94,13 +94,13 @@ class FastPathCounts:
 
 
 class _HandOn(Exception):
-    """The request is not one the fast path takes; `reason` says which check it failed (debug log, counts)."""
+    """The request is not one the fast route takes; `reason` says which check it failed (debug log, counts)."""
 
     def __init__(self, reason: str) -> None:
         self.reason = reason
 
 
-class FastPath:
+class FastRoute:
     """ASGI endpoint in front of `fallback` (the SDK path) for one app's MCP endpoint."""
 
     def __init__(
@@ -117,7 +117,7 @@ class FastPath:
         self.app = app
         self.fallback = fallback
         self.calls = calls
-        self.counts = FastPathCounts()
+        self.counts = FastRouteCounts()
         self._security = TransportSecurityMiddleware(security(checks))
         self._header_tools = header_tools
         self._resource_lookup = resource_lookup  # the SDK path's own template matching, loaded with it

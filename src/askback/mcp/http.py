@@ -1,8 +1,8 @@
 """Streamable HTTP for both protocol eras on one endpoint, and A2A beside it.
 
-The endpoint is the 2026-07-28 fast path (`askback.mcp.fast`, on the SDK's public checks, so the MCP SDK's
+The endpoint is the 2026-07-28 fast route (`askback.mcp.fast`, on the SDK's public checks, so the MCP SDK's
 modules load with it) in front of the SDK path (`askback.mcp.sdkpath`). The SDK path and the A2A agent are built
-on first need (`askback.web.ondemand`), never in the background: the server listens, and the fast path answers,
+on first need (`askback.web.ondemand`), never in the background: the server listens, and the fast route answers,
 before either is built, and a server whose clients never need them never builds them.
 Legacy sessions live in this process's memory: several workers need sticky routing for them; 2026-07-28 clients
 never do.
@@ -30,7 +30,7 @@ from askback.core.errors import INTERNAL_ERROR
 from askback.mcp.body import Body
 from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.checks import header_schemas, max_answers
-from askback.mcp.fast import FastPath
+from askback.mcp.fast import FastRoute
 from askback.web.hostcheck import HostCheck
 from askback.web.logs import guard_logs
 from askback.web.ondemand import OnDemand, Unavailable
@@ -41,20 +41,22 @@ if TYPE_CHECKING:
 
     from askback.mcp.sdkpath import SdkPath
 
-FAST_PATH_ENV = "ASKBACK_FAST_PATH"
+FAST_ROUTE_ENV = "ASKBACK_FAST_ROUTE"
+OLD_FAST_ROUTE_ENV = "ASKBACK_FAST_PATH"  # its earlier name, still read so a deployment that set it keeps its setting
 fast_logger = logging.getLogger("askback.mcp.fast")
 logger = logging.getLogger("askback.serve")
 
 
-def _fast_path_on(requested: bool | None) -> bool:
+def _fast_route_on(requested: bool | None) -> bool:
     if requested is not None:
         return requested
-    if not os.environ.get(FAST_PATH_ENV, "").strip():
+    name = next((n for n in (FAST_ROUTE_ENV, OLD_FAST_ROUTE_ENV) if os.environ.get(n, "").strip()), None)
+    if name is None:
         return True  # on unless turned off
     try:
-        return env_flag(FAST_PATH_ENV)
+        return env_flag(name)
     except ExposureError as exc:
-        raise ExposureError(f"{FAST_PATH_ENV}: use 1 (the default) or 0") from exc
+        raise ExposureError(f"{name}: use 1 (the default) or 0") from exc
 
 
 def http_app(
@@ -68,7 +70,7 @@ def http_app(
     allow_any_origin: bool = False,
     extra_routes: Sequence[BaseRoute] = (),
     a2a: Any = True,
-    fast_path: bool | None = None,
+    fast_route: bool | None = None,
 ) -> Starlette:
     """A Starlette app serving `app` over streamable HTTP at `path` (both eras), and as an A2A agent.
 
@@ -80,7 +82,7 @@ def http_app(
     (and `allowed_origins`, which default to those hosts over http and https) or an explicit
     `allow_any_origin=True`, else `ExposureError`.
 
-    `fast_path` (default on; `ASKBACK_FAST_PATH=0` turns it off) answers well-formed 2026-07-28 `tools/call`,
+    `fast_route` (default on; `ASKBACK_FAST_ROUTE=0` turns it off) answers well-formed 2026-07-28 `tools/call`,
     `prompts/get` and `resources/read` requests without the SDK's per-request machinery and hands everything
     else to the SDK (`askback.mcp.fast`); off, every request takes the SDK path. A `server` of your own is
     always served by the SDK path alone.
@@ -91,11 +93,11 @@ def http_app(
     sdk: OnDemand[SdkPath] = OnDemand("the MCP SDK path", lambda: _sdk_path(app, server, calls, checks),
                                       running=lambda built: built.running())
     a2a_part = _a2a(app, a2a, checks)
-    lean = calls is not None and _fast_path_on(fast_path)
+    fast = calls is not None and _fast_route_on(fast_route)
     router: Any = _SdkEndpoint(sdk)
-    if lean:
+    if fast:
         assert calls is not None
-        router = FastPath(
+        router = FastRoute(
             app,
             router,
             checks=checks,
@@ -113,9 +115,9 @@ def http_app(
             async with sdk.lifespan(), _lifespan_of(a2a_part):
                 yield
         finally:
-            if isinstance(router, FastPath):
+            if isinstance(router, FastRoute):
                 counts = router.counts
-                fast_logger.info("lean path answered %d requests and handed %d to the SDK path (%s)",
+                fast_logger.info("fast route answered %d requests and handed %d to the SDK path (%s)",
                                  counts.answered, counts.handed_on,
                                  ", ".join(f"{r}: {n}" for r, n in sorted(counts.reasons.items())) or "none")
             await app.stop()
@@ -141,7 +143,7 @@ def _lifespan_of(part: OnDemand[Any] | None) -> contextlib.AbstractAsyncContextM
 
 
 def _resource_lookup(sdk: OnDemand[SdkPath]) -> Callable[[], Awaitable[ResourceLookup | None]]:
-    """The SDK path's resource-template lookup, for the fast path: it waits for the SDK path on first use."""
+    """The SDK path's resource-template lookup, for the fast route: it waits for the SDK path on first use."""
 
     async def lookup() -> ResourceLookup | None:
         try:
@@ -159,7 +161,7 @@ class _SdkEndpoint:
         self.sdk = sdk
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send, body: Body | None = None) -> None:
-        """`body`: what the fast path already read of this request (the SDK path replays it, never rereads)."""
+        """`body`: what the fast route already read of this request (the SDK path replays it, never rereads)."""
         try:
             sdk_path = await self.sdk.get()
         except Unavailable as exc:
@@ -230,7 +232,7 @@ def trim_header_whitespace(scope: Scope) -> None:
 
     h11 does; httptools (the default parser) keeps trailing spaces and tabs, so `Mcp-Name: tool  ` would not
     match the body's `tool` and a valid request would be refused with -32020. Done once, before any
-    middleware, the fast path or the SDK reads a header; a request without such a value is left untouched.
+    middleware, the fast route or the SDK reads a header; a request without such a value is left untouched.
     """
     headers = scope["headers"]
     for _, value in headers:

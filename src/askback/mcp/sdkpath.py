@@ -45,7 +45,7 @@ class SdkPath:
 
     @property
     def resource_for(self) -> ResourceLookup | None:
-        """The SDK path's own resource-template lookup (for the lean path), None for a server of the user's."""
+        """The SDK path's own resource-template lookup (for the fast route), None for a server of the user's."""
         return self.entry.resource_for if self.entry is not None else None
 
     @contextlib.asynccontextmanager
@@ -58,7 +58,7 @@ class SdkPath:
         await self.handle(scope, receive, send, body)
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, body: Body | None) -> None:
-        """Serve a request whose body was already read (by the fast path, or `__call__`): it is not read again."""
+        """Serve a request whose body was already read (by the fast route, or `__call__`): it is not read again."""
         if body is not None:
             if body.verdict is Verdict.NOT_UTF8:
                 await NOT_UTF8(scope, receive, send)

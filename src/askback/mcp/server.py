@@ -48,11 +48,11 @@ def build_server(app: App) -> Server[Any]:
 
 
 class AppServer:
-    """`app` on the SDK's low-level `Server` (`.server`), with what the lean path shares with it."""
+    """`app` on the SDK's low-level `Server` (`.server`), with what the fast route shares with it."""
 
     def __init__(self, app: App, calls: Calls | None = None) -> None:
         self.app = app
-        self.calls = calls or Calls(app)  # the lean path's, when it has one: one flow per app for both entries
+        self.calls = calls or Calls(app)  # the fast route's, when it has one: one flow per app for both entries
         self.flow = self.calls.flow  # one flow per app: its cache of guarded forms is shared by both entries
         self.header_schemas = header_schemas(app)
         self.templates = [(UriTemplate.parse(s.uri_template or ""), s) for s in app.resources.values()]
@@ -153,7 +153,7 @@ class AppServer:
     async def list_resource_templates(self, ctx: ServerRequestContext[Any], params: Any) -> dict[str, Any]:
         return dict(self._templates)
 
-    # -- the three methods that can ask (what they decide is shared with the lean path: `calls`) -------------
+    # -- the three methods that can ask (what they decide is shared with the fast route: `calls`) -------------
     async def call_tool(self, ctx: ServerRequestContext[Any], params: _ToolCall) -> dict[str, Any]:
         spec = self.app.tools.get(params.name)
         if spec is None:

@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict
 
 from askback.core.capabilities import TASKS_EXTENSION
 from askback.core.errors import AskbackError, Declined, MissingCapability
-from askback.core.outcomes import Refuse
+from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
@@ -113,7 +113,7 @@ class McpTaskWire:
         return wire.tool_result(value, has_output_schema=spec.output_schema is not None)
 
     def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
-        refusal = Refuse("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
+        refusal = Refusal("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
         return wire.tool_refusal(refusal, has_output_schema=spec.output_schema is not None)
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:

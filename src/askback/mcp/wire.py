@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
-from askback.core.outcomes import Refuse
+from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.core.results import prompt_messages
 from askback.types import Capabilities
@@ -162,7 +162,7 @@ def tool_result(value: Any, *, has_output_schema: bool) -> dict[str, Any]:
 REFUSAL_META = "askback/refusal"  # `_meta` key carrying a refusal's outcome, on every refusal
 
 
-def tool_refusal(refusal: Refuse, *, has_output_schema: bool) -> dict[str, Any]:
+def tool_refusal(refusal: Refusal, *, has_output_schema: bool) -> dict[str, Any]:
     """A refusal (decline, cancel, or a value that cannot be had) as a tool result that fits the tool's schema.
 
     A tool with an `outputSchema` must return conforming `structuredContent` unless the result is an error

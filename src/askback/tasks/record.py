@@ -24,7 +24,7 @@ from typing import Any
 
 from askback.core.errors import InvalidRequestState, Rejection
 from askback.core.state import Binding, Keyring
-from askback.core.tasks import Asked, TaskState
+from askback.core.tasks import TaskQuestion, TaskState
 from askback.stores.base import Clock, Store
 
 MISSING: Any = object()
@@ -59,7 +59,7 @@ def state_to_json(state: TaskState) -> dict[str, Any]:
 
 def state_from_json(body: Any) -> TaskState:
     try:
-        asked = tuple(Asked(**a) for a in body.pop("asked"))
+        asked = tuple(TaskQuestion(**a) for a in body.pop("asked"))
         return TaskState(**body, asked=asked)
     except (TypeError, KeyError, AttributeError):
         raise InvalidRequestState(Rejection.MALFORMED_BODY) from None

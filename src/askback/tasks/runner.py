@@ -535,9 +535,9 @@ def _kept(question: WorkQuestion, reading: Any) -> Any:
 
 
 def _reading_of(question: WorkQuestion, kept: Any) -> Any:
-    from askback.core.work import Declined as DeclinedReading
+    from askback.core.work import DeclinedAnswer
 
     if isinstance(kept, dict) and "accepted" in kept:
         return Accepted(question.from_json(kept["accepted"]))
     action = kept.get("declined", "decline") if isinstance(kept, dict) else "decline"
-    return DeclinedReading("cancel" if action == "cancel" else "decline")
+    return DeclinedAnswer("cancel" if action == "cancel" else "decline")

@@ -1,6 +1,6 @@
-"""What the lean path sends as built is exactly what the SDK's result sieve would send.
+"""What the fast route sends as built is exactly what the SDK's result sieve would send.
 
-The lean path does not re-validate the results askback builds from its own values (questions, refusals, tool
+The fast route does not re-validate the results askback builds from its own values (questions, refusals, tool
 errors, text results, text and bytes reads): here every builder's output, over generated questions and values,
 is checked against the SDK's 2026-07-28 result models, and the SDK's sieve must leave it unchanged.
 """
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mcp_types import methods
 
-from askback.core.outcomes import Refuse
+from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.mcp import wire
 
@@ -67,7 +67,7 @@ def test_refusals_and_tool_errors(reason: str, message: str, has_output: bool, m
     from askback.core.questions import MissingValue
 
     gone = (MissingValue(name="x", schema={"type": "string"}, reason="r"),) if missing else ()
-    refusal = Refuse(reason=reason, message=message, missing=gone)
+    refusal = Refusal(reason=reason, message=message, missing=gone)
     same_after_sieve("tools/call", wire.tool_refusal(refusal, has_output_schema=has_output))
     same_after_sieve("tools/call", wire.tool_error(message))
 

@@ -1,10 +1,10 @@
-"""A request the fast path hands on to the SDK path is parsed once, by the SDK: never first by the fast path.
+"""A request the fast route hands on to the SDK path is parsed once, by the SDK: never first by the fast route.
 
-The fast path decides from the headers (version, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) whether a request
+The fast route decides from the headers (version, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) whether a request
 can be one it answers, before it reads the body; only then does it parse. So a `tools/list`, an unknown tool, a
 task tool or an unknown prompt reach the SDK with a body nobody has parsed yet. Counted here by `json.loads`
-calls on the server's thread whose input holds this request's unique id (the parser both the fast path and the
-SDK's 2026-07-28 path use), over real loopback HTTP against the server as it runs (the fast path on, its
+calls on the server's thread whose input holds this request's unique id (the parser both the fast route and the
+SDK's 2026-07-28 path use), over real loopback HTTP against the server as it runs (the fast route on, its
 default).
 """
 
@@ -19,7 +19,7 @@ import httpx
 import pytest
 
 import askback
-from askback.mcp.fast import FastPath
+from askback.mcp.fast import FastRoute
 from askback.mcp.http import http_app
 from tests.conftest import LoopbackServer
 
@@ -64,10 +64,10 @@ class _Parses:
 
 
 @pytest.fixture(scope="module")
-def served() -> Iterator[tuple[str, FastPath, _Parses]]:
+def served() -> Iterator[tuple[str, FastRoute, _Parses]]:
     asgi = http_app(_app())
     router = asgi._router
-    assert isinstance(router, FastPath), "the fast path is on by default"
+    assert isinstance(router, FastRoute), "the fast route is on by default"
     with LoopbackServer(asgi) as server:
         yield server.url, router, _Parses(server.thread)
 
@@ -82,19 +82,19 @@ def _modern(method: str, params: dict[str, Any], probe: str, name: str | None) -
 
 
 CASES: dict[str, tuple[str, dict[str, Any], str | None, bool]] = {
-    # name: (method, params, Mcp-Name, answered by the fast path)
+    # name: (method, params, Mcp-Name, answered by the fast route)
     "tools/list": ("tools/list", {}, None, False),
     "unknown tool": ("tools/call", {"name": "nope", "arguments": {}}, "nope", False),
     "task tool": ("tools/call", {"name": "slow", "arguments": {}}, "slow", False),
     "unknown prompt": ("prompts/get", {"name": "nope"}, "nope", False),
     "server/discover": ("server/discover", {}, None, False),
-    "the fast path's own": ("tools/call", {"name": "greet", "arguments": {}}, "greet", True),
-    "a prompt, the fast path's own": ("prompts/get", {"name": "haiku"}, "haiku", True),
+    "the fast route's own": ("tools/call", {"name": "greet", "arguments": {}}, "greet", True),
+    "a prompt, the fast route's own": ("prompts/get", {"name": "haiku"}, "haiku", True),
 }
 
 
 @pytest.mark.parametrize("case", list(CASES), ids=list(CASES))
-def test_each_request_is_parsed_once(served: tuple[str, FastPath, _Parses], case: str,
+def test_each_request_is_parsed_once(served: tuple[str, FastRoute, _Parses], case: str,
                                      monkeypatch: pytest.MonkeyPatch) -> None:
     url, router, parses = served
     method, params, name, fast = CASES[case]

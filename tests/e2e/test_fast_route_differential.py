@@ -1,11 +1,11 @@
 """The lean 2026-07-28 path answers exactly what the SDK path answers.
 
-The same corpus goes over real loopback HTTP to two servers of the same app: one with the lean path off (every
+The same corpus goes over real loopback HTTP to two servers of the same app: one with the fast route off (every
 request on the SDK path) and one with it on (the default). Each exchange must give the same HTTP status, the
 same content type and the same body (JSON compared as parsed JSON). Only what is legitimately random is
 normalised before comparing: a sealed `requestState` (a fresh nonce every time) becomes `<state>`. Multi-round
 cases replay each server's own state back to it. Each case also says which path must answer it on the server
-with the lean path on, and the counts prove it did: a lean path that handed everything on would fail here.
+with the fast route on, and the counts prove it did: a fast route that handed everything on would fail here.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from starlette.middleware.authentication import AuthenticationMiddleware
 from starlette.requests import HTTPConnection
 
 import askback
-from askback.mcp.fast import FastPath
+from askback.mcp.fast import FastRoute
 from askback.mcp.http import http_app
 from tests.conftest import LoopbackServer
 from tests.e2e.fastpath_app import make_app
@@ -97,7 +97,7 @@ Step = Callable[[list[Any]], Req]  # earlier bodies of this case (parsed) -> the
 class Case:
     name: str
     steps: list[Step]
-    lean: list[bool]  # per step: must the lean path answer it (True) or hand it on (False)
+    lean: list[bool]  # per step: must the fast route answer it (True) or hand it on (False)
     auth: str | None = None  # a bearer token for the authenticated server
 
 
@@ -342,18 +342,18 @@ def _principal(request: askback.Request) -> str | None:
 class Pair:
     sdk: str
     lean: str
-    lean_path: FastPath
+    lean_path: FastRoute
 
 
-def _lean_path(asgi: Any) -> FastPath:
+def _lean_path(asgi: Any) -> FastRoute:
     router = asgi._router
-    assert isinstance(router, FastPath), "the lean path is on by default"
+    assert isinstance(router, FastRoute), "the fast route is on by default"
     return router
 
 
 @pytest.fixture(scope="module")
 def pair() -> Iterator[Pair]:
-    sdk_asgi = http_app(make_app(principal=_principal), fast_path=False)
+    sdk_asgi = http_app(make_app(principal=_principal), fast_route=False)
     lean_asgi = http_app(make_app(principal=_principal))
     with LoopbackServer(sdk_asgi) as sdk, LoopbackServer(lean_asgi) as lean:
         yield Pair(sdk.url, lean.url, _lean_path(lean_asgi))
@@ -362,7 +362,7 @@ def pair() -> Iterator[Pair]:
 @pytest.fixture(scope="module")
 def authed_pair() -> Iterator[Pair]:
     def build(fast: bool) -> Any:
-        asgi = http_app(make_app(), fast_path=fast)
+        asgi = http_app(make_app(), fast_route=fast)
         asgi.add_middleware(AuthContextMiddleware)
         asgi.add_middleware(AuthenticationMiddleware, backend=_Bearer())
         return asgi
@@ -404,7 +404,7 @@ def run_case(pair: Pair, case: Case) -> None:
                 seen[side].append(parsed)
                 if side == "lean":
                     answered = pair.lean_path.counts.answered - before
-                    assert answered == int(lean), f"{case.name} step {n}: lean path answered {answered}, " \
+                    assert answered == int(lean), f"{case.name} step {n}: fast route answered {answered}, " \
                                                   f"expected {int(lean)} ({pair.lean_path.counts.reasons})"
             assert observations["lean"] == observations["sdk"], f"{case.name} step {n}"
 
