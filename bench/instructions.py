@@ -5,6 +5,8 @@
     python -m bench.instructions --servers askback,askback-a2a [--store sqlite] [--a2a-tasks URL]
 
 `askback-a2a` is the same two-round flow as two A2A messages on one task (askback's server, at `/a2a`);
+`askback-task` the same greeting as an MCP task that asks the city during its work (bench/load.py's task flow:
+the call, `tasks/get` polls, `tasks/update`, polls; the requests per flow are printed, since polls vary);
 `--store` picks askback's store (memory, or sqlite in a fresh file), where A2A tasks are kept too unless
 `--a2a-tasks` names another task store (`ASKBACK_A2A_TASKS`: e.g. memory:// for the SDK's in-memory one, or
 sqlite:///path for its database store). The ratios printed are to askback's MCP flow.
@@ -57,39 +59,46 @@ def callgrind(*options: str) -> list[str]:
     return ["valgrind", "--tool=callgrind", "--collect-atstart=no", *options]
 
 
-def count(kind: str, flows: int, concurrency: int, era: str = MODERN, env_extra: dict[str, str] | None = None) -> int:
-    """Instructions the server's event loop ran, from start-up to exit, with `flows` measured flows driven."""
+def count(kind: str, flows: int, concurrency: int, era: str = MODERN,
+          env_extra: dict[str, str] | None = None) -> tuple[int, int]:
+    """Instructions the server's event loop ran, from start-up to exit, with `flows` measured flows driven; and
+    the requests those flows sent."""
     port = free_port()
-    a2a = kind == "askback-a2a"
+    a2a, task = kind == "askback-a2a", kind == "askback-task"
     command = [*callgrind("--callgrind-out-file=/dev/null", "--toggle-collect=uv_run"), sys.executable, "-m",
-               "bench.servers", "askback" if a2a else kind, "--port", str(port), "--http", "httptools",
+               "bench.servers", "askback" if a2a or task else kind, "--port", str(port), "--http", "httptools",
                "--loop", "uvloop", "--era", era]
     env = {**os.environ, "PYTHONHASHSEED": "0", **(env_extra or {})}
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True)
     try:
         _wait_for(port, server)
-        asyncio.run(_drive(port, 20, flows, concurrency, era, a2a))  # warm-up: the same for every N, so it cancels out
+        sent = asyncio.run(_drive(port, 20, flows, concurrency, era, a2a, task))  # warm-up: the same for every N
     finally:
         server.send_signal(signal.SIGINT)
         _, err = server.communicate(timeout=600)
     found = COLLECTED.findall(err)
     if not found:
         raise RuntimeError(f"valgrind printed no count for {kind}:\n{err[-2000:]}")
-    return int(found[-1])
+    return int(found[-1]), sent
 
 
-async def _drive(port: int, warm: int, flows: int, concurrency: int, era: str, a2a: bool = False) -> None:
-    """`warm` flows, a pause, then `flows` flows, on the same clients (a 2025-11-25 client keeps its session)."""
+async def _drive(port: int, warm: int, flows: int, concurrency: int, era: str, a2a: bool = False,
+                 task: bool = False) -> int:
+    """`warm` flows, a pause, then `flows` flows, on the same clients (a 2025-11-25 client keeps its session);
+    the requests of the measured flows (counted by task flows only, else 0)."""
     pool = clients(port, era, concurrency, a2a)
+    sent = 0
     for n in (warm, flows):
-        tally, _ = await drive(port, 2, concurrency, flows=n, conns=pool, a2a=a2a)
+        tally, _ = await drive(port, 2, concurrency, flows=n, conns=pool, a2a=a2a, task=task)
         if tally.errors or tally.flows != n:
             raise RuntimeError(f"{tally.errors} errors in {tally.flows} flows: {tally.samples[:3]}")
         if n == warm:
             await asyncio.sleep(2)
+        sent = tally.requests
     for client in pool:
         await client.close()
+    return sent
 
 
 def _wait_for(port: int, server: subprocess.Popen[str]) -> None:
@@ -123,16 +132,19 @@ def main() -> None:
     kinds = args.servers.split(",")
     per_flow: dict[str, float] = {}
     for kind in kinds:
-        counts = []
+        counts, sent = [], []
         for n in (low, high):
             with tempfile.TemporaryDirectory() as data:  # a fresh data dir (and SQLite file) per run
                 env = {"ASKBACK_DATA_DIR": data, "ASKBACK_A2A_TASKS": args.a2a_tasks.replace("DATA", data)}
                 if args.store == "sqlite":
                     env["BENCH_STORE"] = f"sqlite:///{data}/askback.sqlite3"
-                counts.append(count(kind, n, args.concurrency, args.era, env))
+                instructions, requests = count(kind, n, args.concurrency, args.era, env)
+                counts.append(instructions)
+                sent.append(requests)
         per_flow[kind] = (counts[1] - counts[0]) / (high - low)
+        polled = f"; {sent[0] / low:.2f} and {sent[1] / high:.2f} requests per flow" if sent[1] else ""
         print(f"{kind}: {per_flow[kind] / 1e6:.3f} M instructions per flow "
-              f"({counts[0]:,} at {low} flows, {counts[1]:,} at {high})", flush=True)
+              f"({counts[0]:,} at {low} flows, {counts[1]:,} at {high}{polled})", flush=True)
     if "askback" in per_flow:
         for kind, value in per_flow.items():
             if kind != "askback":

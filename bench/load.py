@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bench.session import Session, greet_body
-from bench.wire import Connection, WireError, accept, call_body, single_request
+from bench.wire import FORM_CAPS, Connection, WireError, accept, call_body, rpc_body, single_request
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 EXPECTED = "Hello Ada from Paris"
@@ -77,6 +77,7 @@ class Tally:
     flows: int = 0
     errors: int = 0
     samples: list[str] = field(default_factory=list)
+    requests: int = 0  # requests sent by task flows (their polls vary)
 
     def error(self, what: str) -> None:
         self.errors += 1
@@ -152,6 +153,50 @@ async def one_a2a_flow(conn: Connection, tally: Tally) -> None:
         await conn.close()
 
 
+TASK_CAPS = {**FORM_CAPS, "extensions": {"io.modelcontextprotocol/tasks": {}}}
+TASK_POLL = 0.002  # seconds between two `tasks/get` of one flow
+
+
+async def one_task_flow(conn: Connection, tally: Tally) -> None:
+    """The same greeting as an MCP task that asks during its work: `tools/call greet_task {"name": "Ada"}` (tasks
+    extension) -> a task -> `tasks/get` until input_required -> `tasks/update` with the city -> `tasks/get`
+    until completed. The requests it took are counted in `tally.requests` (polls vary with timing)."""
+    try:
+        created = await conn.rpc(call_body("greet_task", {"name": "Ada"}, capabilities=TASK_CAPS), name="greet_task")
+        task_id = (created.get("result") or {}).get("taskId")
+        tally.requests += 1
+        if not task_id:
+            tally.error(f"no task: {json.dumps(created)[:300]}")
+            return
+        task = await _poll(conn, task_id, "input_required", tally)
+        key, answer_field = single_request(task)
+        answers = {key: accept(**{answer_field: "Paris"})}
+        update = rpc_body("tasks/update", {"taskId": task_id, "inputResponses": answers}, TASK_CAPS)
+        await conn.rpc(update, method="tasks/update", name=task_id)
+        tally.requests += 1
+        task = await _poll(conn, task_id, "completed", tally)
+        content = (task.get("result") or {}).get("content") or [{}]
+        if content[0].get("text") != EXPECTED:
+            tally.error(f"task not the expected result: {json.dumps(task)[:300]}")
+            return
+        tally.flows += 1
+    except (WireError, OSError, ValueError, KeyError, asyncio.IncompleteReadError) as exc:
+        tally.error(f"{type(exc).__name__}: {exc}")
+        await conn.close()
+
+
+async def _poll(conn: Connection, task_id: str, wanted: str, tally: Tally) -> dict[str, Any]:
+    while True:
+        got = await conn.rpc(rpc_body("tasks/get", {"taskId": task_id}, TASK_CAPS), method="tasks/get", name=task_id)
+        tally.requests += 1
+        task: dict[str, Any] = got.get("result") or {}
+        if task.get("status") == wanted:
+            return task
+        if task.get("status") in ("completed", "failed", "cancelled") or not task:
+            raise ValueError(f"task {task.get('status')} while waiting for {wanted}: {json.dumps(got)[:300]}")
+        await asyncio.sleep(TASK_POLL)
+
+
 async def session_flow(session: Session, tally: Tally) -> None:
     """One 2025-11-25 flow: the call, its one back-channel question answered, the result off the same stream."""
     perf = time.perf_counter
@@ -184,9 +229,9 @@ def clients(port: int, era: str, concurrency: int, a2a: bool = False) -> list[Cl
 
 async def drive(port: int, rounds: int, concurrency: int, *, flows: int | None = None,
                 seconds: float | None = None, conns: list[Client] | None = None,
-                era: str = MODERN, a2a: bool = False) -> tuple[Tally, float]:
+                era: str = MODERN, a2a: bool = False, task: bool = False) -> tuple[Tally, float]:
     """Run `flows` flows (or for `seconds`) over `concurrency` clients; return the tally and wall time.
-    `a2a`: the two-round flow as two A2A messages at `/a2a` instead of MCP rounds."""
+    `a2a`: the two-round flow as two A2A messages at `/a2a` instead of MCP rounds; `task`: as an MCP task."""
     tally = Tally()
     pool = conns or clients(port, era, concurrency, a2a)
     claimed = 0
@@ -205,6 +250,8 @@ async def drive(port: int, rounds: int, concurrency: int, *, flows: int | None =
                 await session_flow(conn, tally)
             elif a2a:
                 await one_a2a_flow(conn, tally)
+            elif task:
+                await one_task_flow(conn, tally)
             else:
                 await one_flow(conn, rounds, tally)
 

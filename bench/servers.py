@@ -70,6 +70,12 @@ def askback_tools() -> Any:
         """Sign up: two questions, the second after the first."""
         return f"{user_name} ({nickname})"
 
+    @app.tool(namespace=locals(), task="optional")
+    async def greet_task(name: str, work: askback.Work) -> str:
+        """Greet someone, asking the city while the work runs (the task flow of bench/load.py)."""
+        city = await work.ask("City to greet {name} from?", str, name=name)
+        return f"Hello {name} from {city}"
+
     return app
 
 

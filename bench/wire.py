@@ -51,6 +51,12 @@ def call_body(
     return _DUMPS({"jsonrpc": "2.0", "id": next(_ids), "method": "tools/call", "params": params}).encode()
 
 
+def rpc_body(method: str, params: dict[str, Any], capabilities: dict[str, Any] | None = None) -> bytes:
+    """A JSON-RPC request body for any 2026-07-28 method (`tasks/get`, `tasks/update`...)."""
+    body = {"jsonrpc": "2.0", "id": next(_ids), "method": method, "params": {**params, "_meta": meta(capabilities)}}
+    return _DUMPS(body).encode()
+
+
 class Connection:
     """One keep-alive HTTP/1.1 connection to `host:port`, posting JSON-RPC bodies to `path`."""
 

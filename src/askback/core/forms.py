@@ -8,6 +8,7 @@ asked in a form; `FieldForm.unaskable` then says why.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
@@ -83,6 +84,23 @@ def field_form(annotation: Any, *, title: str | None, description: str | None, d
             [str(v) for v in flat["default"]] if isinstance(flat["default"], list) else str(flat["default"])
         )
     return FieldForm(adapter, flat, None, choices, None if choices else _self_validating(adapter))
+
+
+def bare_form(annotation: Any) -> FieldForm:
+    """`field_form` of a type with no title, description or default: a question asked while a function runs.
+
+    The same type asked again (by every run of the same function) gets the form built the first time: building a
+    pydantic adapter and its JSON schema is most of such a question's cost, and the form is immutable (its schema
+    is copied by whoever adds to it). A type that cannot be hashed is built each time."""
+    try:
+        return _bare_form(annotation)
+    except TypeError:
+        return field_form(annotation, title=None, description=None, default=_NO_DEFAULT)
+
+
+@lru_cache(maxsize=256)
+def _bare_form(annotation: Any) -> FieldForm:
+    return field_form(annotation, title=None, description=None, default=_NO_DEFAULT)
 
 
 _BARE = {"str": str, "int": int, "bool": bool, "float": float}

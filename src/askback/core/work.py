@@ -20,7 +20,7 @@ from typing import Any, Literal
 from askback.core.confirming import plain, unconfirmable
 from askback.core.decide import AnswerGuard, no_answer_guard
 from askback.core.errors import Declined, ToolError
-from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_schema, field_form
+from askback.core.forms import AnswerInvalid, FieldForm, bare_form, choice_schema
 from askback.core.guarding import Guard, guard_form
 from askback.core.jsontypes import type_problem
 from askback.core.kinds import form_answer
@@ -214,7 +214,7 @@ def value_question(
     not_secret: bool = False,
 ) -> WorkQuestion:
     """A question for one value of type `kind` (a Python type, `Annotated` with pydantic constraints)."""
-    form = field_form(kind, title=None, description=None, default=NO_DEFAULT)
+    form = bare_form(kind)
     if form.schema is None:
         raise TypeError(f"ask() cannot put this type in a form: {form.unaskable}")
     prop = dict(form.schema)

@@ -19,7 +19,7 @@ Store keys, per task (the store namespaces them per app; each wire has its own p
 from __future__ import annotations
 
 import json
-from dataclasses import asdict
+from dataclasses import fields
 from typing import Any
 
 from askback.core.errors import InvalidRequestState, Rejection
@@ -51,9 +51,15 @@ def open_json(keyring: Keyring, token: Any, bound: Binding) -> Any:
         raise InvalidRequestState(Rejection.MALFORMED_BODY) from None
 
 
+_STATE_FIELDS = tuple(f.name for f in fields(TaskState))
+_QUESTION_FIELDS = tuple(f.name for f in fields(TaskQuestion))
+
+
 def state_to_json(state: TaskState) -> dict[str, Any]:
-    body = asdict(state)
-    body["asked"] = [asdict(a) for a in state.asked]
+    """The record's JSON body. Its values are JSON already (the record keeps nothing else), so the fields are
+    taken as they are: `dataclasses.asdict` would deep-copy every nested dict of every write."""
+    body = {name: getattr(state, name) for name in _STATE_FIELDS}
+    body["asked"] = [{name: getattr(a, name) for name in _QUESTION_FIELDS} for a in state.asked]
     return body
 
 
