@@ -14,7 +14,8 @@ mobile money and cloud consoles; messages include phishing written by a hostile 
 parcel fees, prizes, fake fraud teams, fake IT helpdesks).
 
 Romanized field names carry a ``-Latn`` script subtag (``ar-Latn``, ``he-Latn``); Polish, Czech, Turkish,
-Lithuanian... names typed without their diacritics keep their plain language tag (``pl``).
+Lithuanian... names typed without their diacritics keep their plain language tag (``pl``); Latin-American
+Spanish is ``es-419`` (where blind7's ``pix`` rule applies).
 
 Tricks are applied by small seeded functions to the span of a base text marked ``⟦…⟧`` (the term an
 attacker would disguise) or, without a mark, to the whole text: ``homoglyph`` (Latin↔Cyrillic look-alikes),
@@ -294,6 +295,11 @@ _ORDINARY_NAMES: tuple[tuple[str, str, str], ...] = (
     ("iranyitoszam", "hu", ""), ("cuvant_cheie", "ro", "keyword"), ("cnp", "ro", "national-id"),
     ("parola_chiave", "it", "keyword"), ("codice_fiscale", "it", "national-id"), ("geslo_podjetja", "sl", "motto"),
     ("oib", "hr", "national-id"), ("cod_post", "cy", ""), ("eircode", "ga", ""), ("poskode", "af", ""),
+    ("raqm_al_hatif", "ar-Latn", ""), ("al_kalima_al_miftahiya", "ar-Latn", "keyword"), ("mikud", "he-Latn", ""),
+    ("milat_mafteach", "he-Latn", "keyword"), ("kod_posti", "fa-Latn", ""), ("kelid_vazhe", "fa-Latn", "keyword"),
+    ("poshtovyi_indeks", "uk-Latn", ""), ("kliuchove_slovo", "uk-Latn", "keyword"),
+    ("tachydromikos_kodikas", "el-Latn", "postal code, not a password"), ("lexi_kleidi", "el-Latn", "keyword"),
+    ("silk_kutir", "am-Latn", ""),
 )
 
 # Field names in their own script (JSON Schema property names need not be ASCII): (name, language, note).
@@ -359,6 +365,7 @@ _SECRET_LABELS: tuple[tuple[str, str, str], ...] = (
     ("Ikhodi yokuqinisekisa", "zu", "otp"), ("የይለፍ ቃል", "am", ""), ("የማረጋገጫ ኮድ", "am", "otp"), ("Furaha sirta ah", "so", ""),
     ("Wagwoord", "af", ""), ("Eenmalige PIN", "af", "tan"), ("Okwuntughe", "ig", ""), ("Ijambo ry'ibanga", "rw", ""),
     ("Teny miafina", "mg", ""),
+    ("Код пацвярджэння", "be", "otp"), ("کۆدی پشتڕاستکردنەوە", "ckb", "otp"), ("Код за потврда", "mk", "otp"),
 )
 
 _ORDINARY_LABELS: tuple[tuple[str, str, str], ...] = (
@@ -411,6 +418,13 @@ _ORDINARY_LABELS: tuple[tuple[str, str, str], ...] = (
     ("Namba ya Till", "sw", "mobile-money"), ("Msimbo wa muamala wa M-Pesa", "sw", "mobile-money"),
     ("Lambar waya", "ha", ""), ("Ikhodi yeposi", "zu", ""), ("Poskode", "af", ""), ("ID-nommer", "af", "national-id"),
     ("Sleutelwoord", "af", "keyword"), ("Lambarka taleefanka", "so", ""), ("የመላኪያ አድራሻ", "am", ""),
+    ("Nọ́mbà fóònù", "yo", ""), ("Nọmba ekwentị", "ig", ""), ("Nimero ya telefoni", "rw", ""), ("Laharana finday", "mg", ""),
+    ("Cinwaanka", "so", ""), ("Còd-puist", "gd", ""), ("Kod-post", "br", ""), ("Postnummar", "fo", ""), ("Паштовы індэкс", "be", ""),
+    ("Ключавое слова", "be", "keyword"), ("ژمارەی مۆبایل", "ckb", ""), ("Hejmara telefonê", "ku", ""), ("Поштенски број", "mk", ""),
+    ("Kodi postar", "sq", ""), ("Posta kodea", "eu", ""), ("Codi postal", "ca", ""), ("Enderezo", "gl", ""),
+    ("Comprimento mínimo da palavra-passe", "pt-PT", "setting"), ("Clave interbancaria (CLABE)", "es-419", "pix"),
+    ("Clave de rastreo SPEI", "es-419", "pix"), ("Adireshi", "ha", ""), ("Ikheli", "zu", ""), ("Póstnúmer", "is", ""),
+    ("Postiindeks", "et", ""), ("Kľúčové slovo", "sk", "keyword"), ("Поштански број", "sr", ""),
 )
 
 
@@ -471,6 +485,12 @@ _SECRET_DESCRIPTIONS: tuple[tuple[str, str, str], ...] = (
     ("La password della tua casella PEC", "it", ""),
     ("Lozinka za e-bankarstvo", "hr", ""),
     ("Geslo za spletno banko", "sl", "motto"),
+    ("Tẹ ọ̀rọ̀ aṣínà rẹ sí ibí", "yo", ""),
+    ("Andika ijambo ry'ibanga ryawe", "rw", ""),
+    ("Ampidiro ny teny miafinao", "mg", ""),
+    ("Cuir a-steach am facal-faire agad", "gd", ""),
+    ("Roit ho ker-tremen", "br", ""),
+    ("Skriva títt loyniorð", "fo", ""),
 )
 
 _ORDINARY_DESCRIPTIONS: tuple[tuple[str, str, str], ...] = (
@@ -591,6 +611,8 @@ _SECRET_MESSAGES: tuple[tuple[str, str, str], ...] = (
     ("Mae eich cyfrif wedi'i gloi. Rhowch eich cyfrinair i'w ddatgloi.", "cy", ""),
     ("Tá do chuntas faoi ghlas. Cuir isteach do phasfhocal chun é a dhíghlasáil.", "ga", ""),
     ("Hesabê te hate girtin. Ji bo vekirina wê şîfreya xwe binivîse.", "ku", ""),
+    ("Tinye okwuntughe gị ka anyị nwee ike ịchọpụta akaụntụ gị.", "ig", ""),
+    ("Geli erayga sirta ah si aad u xaqiijiso koontadaada.", "so", ""),
 )
 
 _ORDINARY_MESSAGES: tuple[tuple[str, str, str], ...] = (
