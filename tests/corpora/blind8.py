@@ -820,3 +820,9 @@ def _build() -> tuple[Entry, ...]:
 
 
 ENTRIES: tuple[Entry, ...] = _build()
+
+# The figure it got when first scored, with the guard of the merge that brought it in, before any tuning on it.
+BLIND = {
+    "refused": (505, 535), "accepted": (589, 618), "scored_at": "22131e4",
+    "note": "scored on arrival (merge 22131e4), unchanged, before any tuning on it",
+}

@@ -527,3 +527,9 @@ def _ordinary_values() -> list[Value]:
 
 
 VALUES: tuple[Value, ...] = tuple(_vendor_values() + _secret_values() + _ordinary_values())
+
+# The figure it got when first scored, with the guard of the merge that brought it in, before any tuning on it.
+BLIND = {
+    "refused": (272, 277), "accepted": (212, 220), "scored_at": "22131e4",
+    "note": "scored on arrival (merge 22131e4), unchanged, before any tuning on it",
+}
