@@ -154,7 +154,7 @@ async def one_a2a_flow(conn: Connection, tally: Tally) -> None:
 
 
 TASK_CAPS = {**FORM_CAPS, "extensions": {"io.modelcontextprotocol/tasks": {}}}
-TASK_POLL = 0.002  # seconds between two `tasks/get` of one flow
+TASK_POLL = 0.05  # seconds between two `tasks/get` of one flow: long enough that most flows poll once a phase
 
 
 async def one_task_flow(conn: Connection, tally: Tally) -> None:

@@ -1,8 +1,8 @@
 """A request the fast route hands on to the SDK path is parsed once, by the SDK: never first by the fast route.
 
 The fast route decides from the headers (version, `Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`) whether a request
-can be one it answers, before it reads the body; only then does it parse. So a `tools/list`, an unknown tool, a
-task tool or an unknown prompt reach the SDK with a body nobody has parsed yet. Counted here by `json.loads`
+can be one it answers, before it reads the body; only then does it parse. So a `tools/list`, an unknown tool or an
+unknown prompt reach the SDK with a body nobody has parsed yet. Counted here by `json.loads`
 calls on the server's thread whose input holds this request's unique id (the parser both the fast route and the
 SDK's 2026-07-28 path use), over real loopback HTTP against the server as it runs (the fast route on, its
 default).
@@ -85,7 +85,7 @@ CASES: dict[str, tuple[str, dict[str, Any], str | None, bool]] = {
     # name: (method, params, Mcp-Name, answered by the fast route)
     "tools/list": ("tools/list", {}, None, False),
     "unknown tool": ("tools/call", {"name": "nope", "arguments": {}}, "nope", False),
-    "task tool": ("tools/call", {"name": "slow", "arguments": {}}, "slow", False),
+    "task tool": ("tools/call", {"name": "slow", "arguments": {}}, "slow", True),
     "unknown prompt": ("prompts/get", {"name": "nope"}, "nope", False),
     "server/discover": ("server/discover", {}, None, False),
     "the fast route's own": ("tools/call", {"name": "greet", "arguments": {}}, "greet", True),

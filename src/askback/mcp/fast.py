@@ -1,11 +1,13 @@
-"""The fast route for 2026-07-28: a well-formed `tools/call`, `prompts/get` or `resources/read` answered directly.
+"""The fast route for 2026-07-28: a well-formed `tools/call`, `prompts/get`, `resources/read` or `tasks/*` answered
+directly.
 
 An accelerator of the happy path, not a second transport: every rule it applies is the SDK's, called through
 the SDK's public functions and models, never a copy (`docs/fast-route.md`). It takes a request in two steps.
 
 First by its headers alone, before the body is read: POST, a modern `MCP-Protocol-Version`, an `Mcp-Method` of
 the three, an `Mcp-Name` (decoded by the SDK's `decode_header_value`) naming a target this app answers here (no
-task tool, no tool declaring `x-mcp-header`), no `Mcp-Param-*` header, no routing header repeated (the SDK's
+tool declaring `x-mcp-header`), or one of the tasks extension's `tasks/get`, `tasks/update`, `tasks/cancel` with
+the task's id in `Mcp-Name`, no `Mcp-Param-*` header, no routing header repeated (the SDK's
 `find_duplicated_routing_header`), an Accept naming JSON (the SDK's `check_accept_headers`), and the SDK's own
 Host, Origin and Content-Type check (`TransportSecurityMiddleware`, whose refusal is sent as it is). Anything
 else goes on to the SDK path untouched: the body is read there, once, and parsed once, by the SDK.
@@ -13,7 +15,8 @@ else goes on to the SDK path untouched: the body is read there, once, and parsed
 Then by its body, read once (`askback.mcp.body`) and parsed once: one JSON-RPC request (the SDK's
 `JSONRPCRequest`), agreeing with its headers and carrying a served version (the SDK's ladder,
 `classify_inbound_request`), retry fields of the plain shape, and valid against the SDK's own model of the
-method (`validate_client_request`). A body that fails here goes on, replayed, to the SDK path, which writes the
+method (`validate_client_request`; a `tasks/*` request: the params model the SDK path registers for it, its
+`taskId` the one `Mcp-Name` names, from a client that declared the extension). A body that fails here goes on, replayed, to the SDK path, which writes the
 error the spec defines; being malformed, it is the one kind of request the SDK parses a second time.
 
 The round itself is askback's ordinary one (`askback.mcp.calls`, the flow, the codec, the wire builders). Errors
@@ -56,6 +59,7 @@ from askback.app import App
 from askback.asgi_incoming import incoming_of_scope, token_principal
 from askback.config import HostChecks
 from askback.core import jsoncodec
+from askback.core.capabilities import TASKS_EXTENSION
 from askback.core.errors import INTERNAL_ERROR
 from askback.core.spec import Spec
 from askback.flow import Round
@@ -63,6 +67,8 @@ from askback.incoming import page_origin, principal_of
 from askback.mcp.body import Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup, RpcError, from_sdk
 from askback.mcp.checks import retry_fields_problem
+from askback.mcp.tasks import PARAMS as TASK_PARAMS
+from askback.mcp.tasks import McpTasks, TaskParams
 from askback.mcp.wire import plain_capabilities
 from askback.pagewait import Gone
 from askback.web.hostcheck import security
@@ -110,6 +116,7 @@ class FastRoute:
         *,
         checks: HostChecks,
         calls: Calls,
+        tasks: McpTasks | None = None,
         header_tools: frozenset[str],
         resource_lookup: Callable[[], Awaitable[ResourceLookup | None]],
         max_answers: int,
@@ -117,6 +124,7 @@ class FastRoute:
         self.app = app
         self.fallback = fallback
         self.calls = calls
+        self.tasks = tasks  # the app's `tasks/*` (None: it has no task tool, and the SDK path answers -32601)
         self.counts = FastRouteCounts()
         self._security = TransportSecurityMiddleware(security(checks))
         self._header_tools = header_tools
@@ -169,6 +177,9 @@ class FastRoute:
             await self._hand_on(exc.reason, scope, receive, send, body)
             return
         self.counts.answered += 1
+        if isinstance(call, _TaskCall):
+            await self._answer_task(call, scope, send)
+            return
         await self._answer(call, scope, receive, send)
 
     async def _hand_on(self, reason: str, scope: Scope, receive: Receive, send: Send, body: Body | None) -> None:
@@ -180,12 +191,14 @@ class FastRoute:
 
     # -- recognising ------------------------------------------------------------------------------------------
     async def _by_headers(self, raw: list[tuple[bytes, bytes]], headers: Mapping[str, str],
-                          ) -> tuple[str, str, Spec, Mapping[str, Any]]:
-        """Method, target, its spec and arguments from a resource's URI, named by the headers alone; or `_HandOn`."""
+                          ) -> tuple[str, str, Spec | None, Mapping[str, Any]]:
+        """Method, target, its spec and arguments from a resource's URI, named by the headers alone; or `_HandOn`.
+        A `tasks/*` request names its task in `Mcp-Name` (the extension's routing header) and has no spec."""
         if headers.get(MCP_PROTOCOL_VERSION_HEADER) not in _MODERN:
             raise _HandOn("version header")
         method = headers.get(MCP_METHOD_HEADER)
-        if method is None or method not in NAME_BEARING_METHODS:
+        tasks = method is not None and self.tasks is not None and method in TASK_PARAMS
+        if method is None or not (tasks or method in NAME_BEARING_METHODS):
             raise _HandOn("method")
         target = decode_header_value(headers.get(MCP_NAME_HEADER))
         if target is None:
@@ -194,6 +207,8 @@ class FastRoute:
         if len(headers) != len(raw) and find_duplicated_routing_header(
                 (name.decode("latin-1"), value.decode("latin-1")) for name, value in raw) is not None:
             raise _HandOn("repeated routing header")
+        if tasks:
+            return method, target, None, {}
         spec, found = await self._target(method, target)
         return method, target, spec, found
 
@@ -203,8 +218,8 @@ class FastRoute:
             spec = app.tools.get(target)
             if spec is None or target in self._header_tools:
                 raise _HandOn("tool")
-            if app.takes_task(target):
-                raise _HandOn("task tool")  # a task, or a required task's -32021: the SDK path decides
+            if spec.task is not None and self.tasks is None:
+                raise _HandOn("task tool")
             return spec, {}
         if method == "prompts/get":
             prompt = app.prompts.get(target)
@@ -222,8 +237,8 @@ class FastRoute:
             raise _HandOn("resource")
         return found[0], found[1]
 
-    def _by_body(self, headers: Mapping[str, str], data: bytes, method: str, target: str, spec: Spec,
-                 found: Mapping[str, Any]) -> _Call:
+    def _by_body(self, headers: Mapping[str, str], data: bytes, method: str, target: str, spec: Spec | None,
+                 found: Mapping[str, Any]) -> _Call | _TaskCall:
         try:
             decoded = json.loads(data)
         except (ValueError, RecursionError):
@@ -238,6 +253,8 @@ class FastRoute:
         params = request.params
         if request.method != method or not isinstance(params, dict):
             raise _HandOn("method")
+        if spec is None:
+            return self._task_call(request.id, method, verdict, target, params)
         if retry_fields_problem(params, self._max_answers) is not None:
             raise _HandOn("retry fields")
         try:
@@ -249,10 +266,42 @@ class FastRoute:
         caps = plain_capabilities(verdict.client_capabilities)
         if caps is None:
             raise _HandOn("capabilities shape")
+        as_task = spec.task is not None and _declares_tasks(verdict.client_capabilities)
+        if spec.task == "required" and not as_task:
+            raise _HandOn("task tool without the extension")  # the SDK path's -32021
         arguments = dict(found) if method == "resources/read" else dict(params.get("arguments") or {})
-        return _Call(request.id, method, verdict.protocol_version, target, spec, arguments, params, caps)
+        return _Call(request.id, method, verdict.protocol_version, target, spec, arguments, params, caps, as_task)
+
+    def _task_call(self, request_id: int | str, method: str, verdict: InboundModernRoute, target: str,
+                   params: dict[str, Any]) -> _TaskCall:
+        """A `tasks/*` request the SDK path would hand to the same handler: its params valid by the model the SDK
+        path validates them with, naming the task its `Mcp-Name` names, from a client declaring the extension.
+        Anything else (the SDK path's -32602, -32020 or -32021) goes on to the SDK path."""
+        try:
+            checked = TASK_PARAMS[method].model_validate(params)
+        except ValidationError:
+            raise _HandOn("task params") from None
+        if checked.taskId != target:
+            raise _HandOn("target")
+        if plain_capabilities(verdict.client_capabilities) is None:
+            raise _HandOn("capabilities shape")
+        if not _declares_tasks(verdict.client_capabilities):
+            raise _HandOn("tasks extension not declared")
+        return _TaskCall(request_id, method, verdict.protocol_version, checked)
 
     # -- answering --------------------------------------------------------------------------------------------
+    async def _answer_task(self, call: _TaskCall, scope: Scope, send: Send) -> None:
+        assert self.tasks is not None
+        principal, _ = self._principal_and_origin(scope, call.version, False)
+        try:
+            result = await self.tasks.serve(call.method, call.params, principal)
+        except MCPError as exc:
+            rpc = from_sdk(exc)
+            await _write(_error(call.request_id, rpc), ERROR_CODE_HTTP_STATUS.get(rpc.code, 200), send)
+            return
+        result["_meta"] = {SERVER_INFO_META_KEY: self._server_info}
+        await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
+
     async def _answer(self, call: _Call, scope: Scope, receive: Receive, send: Send) -> None:
         spec = call.spec
         pages = self.calls.has_pages(spec)
@@ -261,7 +310,10 @@ class FastRoute:
                     call.params.get("requestState"), call.caps, principal, origin,
                     _gone(scope, receive) if pages else None)
         try:
-            if call.method == "tools/call":
+            if call.as_task:
+                assert self.tasks is not None
+                result, built = await self.tasks.call(spec, rnd, self.calls.flow), True
+            elif call.method == "tools/call":
                 result, built = await self.calls.tool_result(spec, rnd)
             elif call.method == "prompts/get":
                 result = await self.calls.prompt(spec, rnd)
@@ -310,6 +362,22 @@ class _Call:
     arguments: dict[str, Any]
     params: Mapping[str, Any]
     caps: Any
+    as_task: bool = False  # a task tool's call from a client declaring the extension: it starts a task
+
+
+@dataclass(frozen=True, slots=True)
+class _TaskCall:
+    request_id: int | str
+    method: str
+    version: str
+    params: TaskParams
+
+
+def _declares_tasks(raw: Any) -> bool:
+    """Whether capabilities of the plain shape (`plain_capabilities` read them: objects or null) declare the tasks
+    extension, as the SDK's model reads them (`askback.mcp.tasks.declared`)."""
+    extensions = raw.get("extensions") if isinstance(raw, dict) else None
+    return isinstance(extensions, dict) and TASKS_EXTENSION in extensions
 
 
 def _gone(scope: Scope, receive: Receive) -> Gone:

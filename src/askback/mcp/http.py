@@ -31,6 +31,7 @@ from askback.mcp.body import Body
 from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.checks import header_schemas, max_answers
 from askback.mcp.fast import FastRoute
+from askback.mcp.tasks import McpTasks
 from askback.web.hostcheck import HostCheck
 from askback.web.logs import guard_logs
 from askback.web.ondemand import OnDemand, Unavailable
@@ -90,7 +91,8 @@ def http_app(
     checks = HostChecks.resolve(host, allowed_hosts, allowed_origins, allow_any_origin)
     guard_logs()  # in every process that builds a server: no ticket or payload in its log (`askback.web.logs`)
     calls = Calls(app) if server is None else None
-    sdk: OnDemand[SdkPath] = OnDemand("the MCP SDK path", lambda: _sdk_path(app, server, calls, checks),
+    tasks = McpTasks(app) if server is None else None  # one task runner for both entries
+    sdk: OnDemand[SdkPath] = OnDemand("the MCP SDK path", lambda: _sdk_path(app, server, calls, tasks, checks),
                                       running=lambda built: built.running())
     a2a_part = _a2a(app, a2a, checks)
     fast = calls is not None and _fast_route_on(fast_route)
@@ -102,6 +104,7 @@ def http_app(
             router,
             checks=checks,
             calls=calls,
+            tasks=tasks if tasks is not None and tasks.enabled else None,
             header_tools=frozenset(header_schemas(app)),
             resource_lookup=_resource_lookup(sdk),
             max_answers=max_answers(app),
@@ -132,10 +135,11 @@ def http_app(
     return _McpStarlette(path, router, HostCheck(checks), routes=routes, lifespan=lifespan)
 
 
-def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> SdkPath:
+def _sdk_path(app: App, server: Server[Any] | None, calls: Calls | None, tasks: McpTasks | None,
+              checks: HostChecks) -> SdkPath:
     from askback.mcp.sdkpath import SdkPath
 
-    return SdkPath(app, server, calls, checks)
+    return SdkPath(app, server, calls, checks, tasks)
 
 
 def _lifespan_of(part: OnDemand[Any] | None) -> contextlib.AbstractAsyncContextManager[None]:

@@ -24,6 +24,7 @@ from askback.config import HostChecks
 from askback.mcp.body import NOT_UTF8, Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.server import AppServer
+from askback.mcp.tasks import McpTasks
 from askback.web.hostcheck import security
 
 _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
@@ -32,8 +33,9 @@ _HEADER = MCP_PROTOCOL_VERSION_HEADER.lower().encode("ascii")
 class SdkPath:
     """ASGI endpoint sending each request to the session manager for its era, its body checked as UTF-8 once."""
 
-    def __init__(self, app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks) -> None:
-        self.entry = AppServer(app, calls=calls) if server is None else None
+    def __init__(self, app: App, server: Server[Any] | None, calls: Calls | None, checks: HostChecks,
+                 tasks: McpTasks | None = None) -> None:
+        self.entry = AppServer(app, calls=calls, tasks=tasks) if server is None else None
         sdk_server = server or self.entry.server  # type: ignore[union-attr]
         settings = security(checks)
         self.modern = StreamableHTTPSessionManager(

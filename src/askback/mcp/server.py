@@ -21,19 +21,18 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ConfigDict
 
 from askback.app import App
-from askback.core.errors import AskbackError
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller
 from askback.core.questions import FormQuestion, Question, SamplingQuestion, UrlQuestion
 from askback.core.spec import Spec
-from askback.flow import Asking, Ready, Refused, Round, Step
+from askback.flow import Round, Step
 from askback.incoming import page_origin, principal_of
 from askback.mcp import wire
-from askback.mcp.calls import Calls, Play, RpcError, sdk_error, tool_error_of
+from askback.mcp.calls import Calls, Play, RpcError, sdk_error
 from askback.mcp.checks import header_schemas
 from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.incoming import incoming_of
-from askback.mcp.tasks import McpTasks, created, declared, mcp_error, missing_extension
+from askback.mcp.tasks import McpTasks, declared, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.pagewait import Gone
 from askback.types import Capabilities
@@ -50,13 +49,13 @@ def build_server(app: App) -> Server[Any]:
 class AppServer:
     """`app` on the SDK's low-level `Server` (`.server`), with what the fast route shares with it."""
 
-    def __init__(self, app: App, calls: Calls | None = None) -> None:
+    def __init__(self, app: App, calls: Calls | None = None, tasks: McpTasks | None = None) -> None:
         self.app = app
         self.calls = calls or Calls(app)  # the fast route's, when it has one: one flow per app for both entries
         self.flow = self.calls.flow  # one flow per app: its cache of guarded forms is shared by both entries
         self.header_schemas = header_schemas(app)
         self.templates = [(UriTemplate.parse(s.uri_template or ""), s) for s in app.resources.values()]
-        self.tasks = McpTasks(app)
+        self.tasks = tasks or McpTasks(app)  # the fast route's too, when it has one: one task runner per app
         self._tools = {
             "resultType": "complete",
             "tools": [self.tasks.tool_entry(s, self._tool_entry(s)) for s in app.tools.values()],
@@ -161,29 +160,10 @@ class AppServer:
         rnd = self._round(ctx, spec, "tools/call", params.name, params.arguments or {})
         if spec.task is not None:
             if declared(ctx):
-                return await self._call_as_task(spec, rnd)
+                return await self.tasks.call(spec, rnd, self.flow)
             if spec.task == "required":
                 raise missing_extension(f"{spec.name} runs only as a task: it")
         return await _sdk_errors(self.calls.tool(spec, rnd, self._player(ctx)))
-
-    async def _call_as_task(self, spec: Spec, rnd: Round) -> dict[str, Any]:
-        """MRTR first, within this request: only once every value is known does a task start (its id returned)."""
-        try:
-            step = await self.flow.resolve(spec, rnd)
-        except AskbackError as exc:
-            shown = tool_error_of(exc)
-            if shown is None:
-                raise mcp_error(exc) from None
-            return shown
-        if isinstance(step, Ready):
-            task_id, state = await self.tasks.runner.create(spec, step, rnd.principal)
-            return created(task_id, state)
-        if isinstance(step, Refused):
-            if step.refusal.capability is not None:
-                raise mcp_error(step.refusal.capability)
-            return wire.tool_refusal(step.refusal, has_output_schema=spec.output_schema is not None)
-        assert isinstance(step, Asking)
-        return wire.input_required(step.questions, step.state)
 
     async def get_prompt(self, ctx: ServerRequestContext[Any], params: _PromptGet) -> dict[str, Any]:
         spec = self.app.prompts.get(params.name)

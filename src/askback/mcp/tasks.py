@@ -14,6 +14,7 @@ with the SDK's own header decoding.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,7 @@ from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
 from askback.core.work import UnsafeQuestion
+from askback.flow import Asking, Flow, Ready, Refused, Round
 from askback.incoming import principal_of
 from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error, tool_error_of
@@ -140,13 +142,19 @@ class McpTaskWire:
         return wire.input_request(question)
 
 
-class _TaskParams(BaseModel):
+class TaskParams(BaseModel):
+    """`tasks/get` and `tasks/cancel` params: the SDK path validates a request with it, and so does the fast route."""
+
     model_config = ConfigDict(extra="ignore")
     taskId: str
 
 
-class _UpdateParams(_TaskParams):
+class UpdateParams(TaskParams):
     inputResponses: dict[str, Any] | None = None
+
+
+PARAMS: dict[str, type[TaskParams]] = {"tasks/get": TaskParams, "tasks/update": UpdateParams,
+                                       "tasks/cancel": TaskParams}
 
 
 class McpTasks:
@@ -169,16 +177,12 @@ class McpTasks:
             self.app.on_stop(self._runner.stop)
         return self._runner
 
-    def takes_task(self, tool: str) -> bool:
-        return tool in self.specs
-
     def install(self, server: Server[Any]) -> None:
         if not self.enabled:
             return
         server.extensions[EXTENSION] = {}
-        server.add_request_handler("tasks/get", _TaskParams, self.get)
-        server.add_request_handler("tasks/update", _UpdateParams, self.update)
-        server.add_request_handler("tasks/cancel", _TaskParams, self.cancel)
+        for method, params in PARAMS.items():
+            server.add_request_handler(method, params, self._handler(method))
 
     def tool_entry(self, spec: Spec, entry: dict[str, Any]) -> dict[str, Any]:
         """A tools/list entry with the extension's per-tool marker, when the tool can run as a task."""
@@ -187,32 +191,46 @@ class McpTasks:
         return {**entry, "_meta": {**entry.get("_meta", {}), TOOL_MARKER: {"taskSupport": spec.task}}}
 
     # -- the handlers ------------------------------------------------------------------------------------
-    def _checked(self, ctx: ServerRequestContext[Any], params: _TaskParams, method: str) -> None:
-        _check_name_header(ctx, params.taskId)
-        if not declared(ctx):
-            raise missing_extension(method)
+    def _handler(self, method: str) -> Callable[[ServerRequestContext[Any], TaskParams], Awaitable[dict[str, Any]]]:
+        async def handle(ctx: ServerRequestContext[Any], params: TaskParams) -> dict[str, Any]:
+            _check_name_header(ctx, params.taskId)
+            if not declared(ctx):
+                raise missing_extension(method)
+            return await self.serve(method, params, _principal(self.app, ctx))
 
-    async def get(self, ctx: ServerRequestContext[Any], params: _TaskParams) -> dict[str, Any]:
-        self._checked(ctx, params, "tasks/get")
-        try:
-            state = await self.runner.get(params.taskId, _principal(self.app, ctx), self.specs)
-        except UnknownTask:
-            raise MCPError(code=types.INVALID_PARAMS, message=_UNKNOWN) from None
-        return detailed(params.taskId, state)
+        return handle
 
-    async def update(self, ctx: ServerRequestContext[Any], params: _UpdateParams) -> dict[str, Any]:
-        self._checked(ctx, params, "tasks/update")
+    async def call(self, spec: Spec, rnd: Round, flow: Flow) -> dict[str, Any]:
+        """A `tools/call` of a task tool from a client declaring the extension, on either entry: MRTR first,
+        within this request; only once every value is known does a task start (its id returned)."""
         try:
-            await self.runner.update(params.taskId, _principal(self.app, ctx), params.inputResponses or {},
-                                     self.specs)
-        except UnknownTask:
-            raise MCPError(code=types.INVALID_PARAMS, message=_UNKNOWN) from None
-        return {"resultType": "complete"}
+            step = await flow.resolve(spec, rnd)
+        except AskbackError as exc:
+            shown = tool_error_of(exc)
+            if shown is None:
+                raise mcp_error(exc) from None
+            return shown
+        if isinstance(step, Ready):
+            task_id, state = await self.runner.create(spec, step, rnd.principal)
+            return created(task_id, state)
+        if isinstance(step, Refused):
+            if step.refusal.capability is not None:
+                raise mcp_error(step.refusal.capability)
+            return wire.tool_refusal(step.refusal, has_output_schema=spec.output_schema is not None)
+        assert isinstance(step, Asking)
+        return wire.input_required(step.questions, step.state)
 
-    async def cancel(self, ctx: ServerRequestContext[Any], params: _TaskParams) -> dict[str, Any]:
-        self._checked(ctx, params, "tasks/cancel")
+    async def serve(self, method: str, params: TaskParams, principal: str | None) -> dict[str, Any]:
+        """One checked `tasks/*` request (its `Mcp-Name` agrees, the extension is declared) for `principal`:
+        what both entries answer, the SDK path's handlers and the fast route (`askback.mcp.fast`)."""
         try:
-            await self.runner.cancel(params.taskId, _principal(self.app, ctx))
+            if method == "tasks/get":
+                return detailed(params.taskId, await self.runner.get(params.taskId, principal, self.specs))
+            if method == "tasks/update":
+                answers = params.inputResponses if isinstance(params, UpdateParams) else None
+                await self.runner.update(params.taskId, principal, answers or {}, self.specs)
+            else:
+                await self.runner.cancel(params.taskId, principal)
         except UnknownTask:
             raise MCPError(code=types.INVALID_PARAMS, message=_UNKNOWN) from None
         return {"resultType": "complete"}
