@@ -16,8 +16,9 @@ Then by its body, read once (`askback.mcp.body`) and parsed once: one JSON-RPC r
 `JSONRPCRequest`), agreeing with its headers and carrying a served version (the SDK's ladder,
 `classify_inbound_request`), retry fields of the plain shape, and valid against the SDK's own model of the
 method (`validate_client_request`; a `tasks/*` request: the params model the SDK path registers for it, its
-`taskId` the one `Mcp-Name` names, from a client that declared the extension). A body that fails here goes on, replayed, to the SDK path, which writes the
-error the spec defines; being malformed, it is the one kind of request the SDK parses a second time.
+`taskId` the one `Mcp-Name` names, from a client that declared the extension). A body that fails here goes on,
+replayed, to the SDK path, which writes the error the spec defines; being malformed, it is the one kind of
+request the SDK parses a second time.
 
 The round itself is askback's ordinary one (`askback.mcp.calls`, the flow, the codec, the wire builders). Errors
 that arise once the target may have run (a state that does not open, a bad answer, a missing capability) are
