@@ -201,6 +201,11 @@ class App:
 
         return register
 
+    def takes_task(self, tool: str) -> bool:
+        """Whether `tool` can run as a task (`task="optional"` or `"required"`)."""
+        spec = self.tools.get(tool)
+        return spec is not None and spec.task is not None
+
     def on_stop(self, callback: Callable[[], Awaitable[None]]) -> None:
         """Run `callback` at shutdown, before the store closes (running tasks record how they stopped)."""
         if callback not in self._on_stop:
