@@ -176,7 +176,8 @@ class AppServer:
                 raise mcp_error(exc) from None
             return shown
         if isinstance(step, Ready):
-            task_id, state = await self.tasks.runner.create(spec, step, rnd.principal)
+            task_id, state = await self.tasks.runner.create(spec, step, rnd.principal, caps=rnd.caps,
+                                                            origin=rnd.origin)
             return created(task_id, state)
         if isinstance(step, Refused):
             if step.refusal.capability is not None:
