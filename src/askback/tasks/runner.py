@@ -14,7 +14,8 @@ polls). When a lease lapses (the process stopped), the first process that needs 
 - a task parked on a question stays parked; once answered, it runs again from the start, each question it
   asked before answered from the record in order (so the work before the questions runs again), or, for a
   tool registered with `resume="fail"` (or one that read a secret, which can be read only once), settles
-  `failed` saying so.
+  `failed` saying so. A secret the function asked during its work (`work.ask(secret=True)`, a step on
+  askback's page: `TaskWork._page_step`) is never in the record, so a re-run asks the page again.
 
 A graceful shutdown does the same at once: working tasks settle `failed`, parked ones are released.
 
