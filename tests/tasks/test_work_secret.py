@@ -186,3 +186,18 @@ def test_without_pages_served_the_secret_is_unavailable_saying_why(
     assert done["result"]["isError"] is True and "does not serve askback's pages" in text
     assert "already started" in text and "askback.Secret" in text and "retry" not in text.lower()
     assert seen == ["started"]
+
+
+def test_a_task_waiting_for_the_page_can_be_cancelled_and_the_page_is_then_useless(
+    serve: Callable[[askback.App], str], tmp_path: Path,
+) -> None:
+    seen: list[Any] = []
+    client = TaskClient(serve(rotating(tmp_path, seen)), WITH_PAGES, headers={"x-user": "alice"})
+    task_id = client.call("rotate", {})["result"]["taskId"]
+    key, url = page_link(client.wait(task_id, "input_required"))
+    client.update(task_id, {key: {"action": "accept"}})
+    assert client.get(task_id)["result"]["status"] == "working"
+    client.cancel(task_id)
+    assert client.wait(task_id)["status"] == "cancelled"
+    submit(url, value=SECRET, decision="submit")  # entered too late: nobody takes it
+    assert seen == ["started"]
