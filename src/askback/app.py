@@ -88,6 +88,9 @@ class App:
         self.resources: dict[str, Spec] = {}
         self._sealer: str | None = None  # this server's entry in the store's record of key rings
         self._on_stop: list[Callable[[], Awaitable[None]]] = []
+        # Whether a server of this app serves askback's pages (`askback.web.serving.pages_for` says so): only
+        # then can a secret asked during the work (`work.ask(secret=True)`) be entered on one.
+        self.pages_served = False
 
     # -- registration ------------------------------------------------------------------------------------
     @overload
@@ -258,6 +261,12 @@ class App:
         """Whether some parameter is completed on askback's pages (a secret, an out-of-band approval)."""
         specs = [*self.tools.values(), *self.prompts.values(), *self.resources.values()]
         return any(isinstance(p, SecretParam | ApprovalParam) for s in specs for p in s.params)
+
+    @property
+    def asks_during_work(self) -> bool:
+        """Whether some function takes an `askback.Work`: it may ask for a secret on a page while it runs."""
+        specs = [*self.tools.values(), *self.prompts.values(), *self.resources.values()]
+        return any(s.work_param is not None for s in specs)
 
     async def start(self) -> Runtime:
         """Resolve the runtime and open the store: at start-up, so a bad configuration fails before serving."""

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 import anyio
 
-from askback.callwork import AskOne, ConversedWork, InlineWork, Status
+from askback.callwork import AskOne, ConversedWork, InlineWork, SessionPages, Status
 from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, CallInput, CheckedForms, decide, no_answer_guard
 from askback.core.errors import Declined, InvalidRequestState, Rejection, StoreInDoubt, StoreUnavailable
 from askback.core.forms import AnswerInvalid
@@ -305,18 +305,25 @@ class Flow:
         status: Status | None = None,
         poll_seconds: float = 0.5,
         patience_seconds: float = 900.0,
+        pages: bool = False,
     ) -> Step:
         """Play a whole flow within one request, asking each round's questions through `ask`.
 
         A URL question the person accepted is not asked again while its page step is pending: the flow waits
         (polling the store) and calls `notify` with the question once the step is finished. Once the function
         runs, the questions it asks during its work (`askback.Work`) go through the same `ask`, and its
-        `work.status` texts through `status`.
+        `work.status` texts through `status`; `pages`: whether this server serves askback's pages, where a
+        secret it asks during its work is entered (`work.ask(secret=True)`).
         """
         holder = LiveSession()
-        work = ConversedWork(spec.name, ask, can_ask=rnd.caps.form, answer_guard=self.runtime.answer_guard,
-                             guard=self.runtime.guard, max_asks=self.runtime.max_rounds,
-                             status=status) if spec.work_param is not None else None
+        work: ConversedWork | None = None
+        if spec.work_param is not None:
+            loaded = await holder.load(self.runtime, rnd)
+            steps = SessionPages(self.runtime, loaded.flow_id, loaded.deadline, rnd.principal, rnd.origin,
+                                 notify, rnd.gone) if pages and self.runtime.out_of_band is not None else None
+            work = ConversedWork(spec.name, ask, can_ask=rnd.caps.form, answer_guard=self.runtime.answer_guard,
+                                 guard=self.runtime.guard, max_asks=self.runtime.max_rounds, status=status,
+                                 pages=steps, asks_urls=rnd.caps.url)
         responses: dict[str, Any] | None = None
         accepted: dict[str, tuple[UrlQuestion, Any]] = {}  # fingerprint -> (question, its answer)
         waited = 0.0

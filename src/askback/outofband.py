@@ -130,6 +130,14 @@ class OutOfBand:
                 return True
         return False
 
+    async def step_status(self, flow_id: bytes, name: str) -> Status | None:
+        """Where this flow's step stands, without minting anything (None: no such step, or it expired)."""
+        record = await self._get_json(_mark_key(b64url(flow_id), name))
+        if record is None:
+            return None
+        status: Status = record["status"]
+        return status
+
     async def take_secret(self, flow_id: bytes, name: str) -> str | None:
         """The secret entered for this flow's parameter, read and deleted in one step (None if gone)."""
         key = _secret_key(b64url(flow_id), name)

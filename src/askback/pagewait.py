@@ -64,15 +64,22 @@ class PageWait:
             return False
         self.holding += 1
         try:
-            end = anyio.current_time() + bound
-            while True:
-                left = end - anyio.current_time()
-                if left <= 0:
-                    return False
-                await anyio.sleep(min(self.poll, left))
-                if await finished():
-                    return True
-                if gone is not None and await gone():
-                    return False
+            return await until(finished, bound=bound, poll=self.poll, gone=gone)
         finally:
             self.holding -= 1
+
+
+async def until(finished: Finished, *, bound: float, poll: float, gone: Gone | None = None) -> bool:
+    """The one loop that waits for a page: look every `poll` seconds until `finished()` (True), `gone()` or
+    `bound` seconds passed (False). A held retry waits here, and so does a function waiting for a secret it
+    asked during its work (`askback.pagestep`)."""
+    end = anyio.current_time() + bound
+    while True:
+        left = end - anyio.current_time()
+        if left <= 0:
+            return False
+        await anyio.sleep(min(poll, left))
+        if await finished():
+            return True
+        if gone is not None and await gone():
+            return False

@@ -31,7 +31,7 @@ from askback.core.errors import (
     StoreUnavailable,
     ToolError,
 )
-from askback.core.work import SecretsUnavailable
+from askback.core.work import SecretGone, SecretsUnavailable
 from askback.mcp.http import http_app
 from askback.outofband import NoPublicUrl
 from tests.a2a.support import Agent, extension_meta, state
@@ -52,6 +52,7 @@ MAKE: dict[type[AskbackError], Callable[[], AskbackError]] = {
     StoreInDoubt: StoreInDoubt,
     NoPublicUrl: NoPublicUrl,
     SecretsUnavailable: lambda: SecretsUnavailable("this call cannot ask for a secret on a page"),
+    SecretGone: SecretGone,
 }
 # Declined is a person's refusal, not an error the caller caused: every wire shows it as a refusal (a tool
 # result saying `declined`, an A2A task CANCELED), never through its mapping; the walk checks that too.

@@ -100,3 +100,40 @@ def test_a_runner_without_the_page_step_refuses_a_secret_question_saying_the_wor
     assert asked == []  # never asked in a form
     with pytest.raises(TypeError):
         asyncio.run(work.ask("Your new API key", int, secret=True))
+
+
+def test_a_page_link_answer_and_a_finished_page_read_the_same_for_every_runner() -> None:
+    from askback.core.markers import Secret
+    from askback.core.work import DeclinedAnswer, SecretGone, link_answer, page_reading
+
+    assert link_answer({"action": "decline"}) == DeclinedAnswer("decline")
+    assert link_answer({"action": "cancel"}) == DeclinedAnswer("cancel")
+    assert link_answer({"action": "accept"}) is None  # the person is on the page: the page decides
+    assert link_answer("nonsense") is None
+    assert page_reading("rejected", None) == DeclinedAnswer("decline")
+    entered = page_reading("done", "s3cr3t-value")
+    assert isinstance(entered, Accepted) and isinstance(entered.value, Secret)
+    assert entered.value.reveal() == "s3cr3t-value" and "s3cr3t-value" not in repr(entered)
+    with pytest.raises(SecretGone):  # done, but the value was already taken: never a replay
+        page_reading("done", None)
+
+
+def test_a_client_without_url_elicitation_is_missing_a_capability_before_anything_is_asked() -> None:
+    import asyncio
+
+    from askback.callwork import ConversedWork
+    from askback.core.errors import MissingCapability
+
+    asked: list[object] = []
+
+    async def ask(question: object) -> object:
+        asked.append(question)
+        return {"action": "accept"}
+
+    work = ConversedWork("rotate", ask, can_ask=True, answer_guard=answer_problem, guard=GUARD, max_asks=3)
+    work.asks_secrets = True  # a runner with the page step, for a client that cannot open a link
+    with pytest.raises(MissingCapability) as info:
+        asyncio.run(work.ask("Your new API key", secret=True))
+    assert info.value.required == {"elicitation": {"url": {}}}
+    assert "already started" in str(info.value) and "Nothing was done" not in str(info.value)
+    assert asked == []

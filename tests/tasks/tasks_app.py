@@ -100,3 +100,12 @@ async def broken(token_hint: str = "x") -> str:
 async def report(region: Annotated[str, askback.Ask("Which region?", field="region")]) -> str:
     """A task only; its region is asked by MRTR before the task starts."""
     return f"Report for {region}."
+
+
+@app.tool(task="optional")
+async def rotate(work: askback.Work) -> str:
+    """Asks for a new key on askback's page during its work."""
+    ran("rotate:start")
+    key = await work.ask("your new API key", secret=True)
+    ran(f"rotate:got:{len(key.reveal())}")
+    return f"rotated ({len(key.reveal())} characters)"

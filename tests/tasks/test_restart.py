@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.replicas.conftest import Replica, key_text
+from tests.tasks.test_work_secret import SECRET, WITH_PAGES, submit
 from tests.tasks.wire import TaskClient, accept
 
 TARGET = str(Path(__file__).with_name("tasks_app.py"))
@@ -66,6 +67,31 @@ def test_a_parked_task_of_a_tool_that_does_not_resume_fails_clearly(server: Repl
     assert failed["status"] == "failed"
     assert "restarted" in failed["statusMessage"] and "does not resume" in failed["error"]["message"]
     assert runs(server) == ["scan-once:/data"]
+
+
+def test_a_secret_asked_on_the_page_is_asked_again_after_a_restart_never_replayed(server: Replica) -> None:
+    """A re-run of the function from the start asks the page again (a new link): the value entered on the page
+    is read once and never kept, so no record could answer the question from before."""
+    def client_of(replica: Replica) -> TaskClient:
+        return TaskClient(f"http://127.0.0.1:{replica.port}/mcp", WITH_PAGES, headers={"x-user": "alice"})
+
+    client = client_of(server.start())
+    task_id = client.call("rotate", {})["result"]["taskId"]
+    (key, first), = client.wait(task_id, "input_required")["inputRequests"].items()
+    server.stop()
+    client = client_of(server.start())
+    client.update(task_id, {key: {"action": "accept"}})  # answered after the restart: the function runs again
+    asked = client.wait(task_id, "input_required")
+    (again_key, again), = asked["inputRequests"].items()
+    assert again_key != key and again["params"]["mode"] == "url"
+    assert again["params"]["url"] != first["params"]["url"]  # a new page step
+    posted = submit(again["params"]["url"], value=SECRET, decision="submit")
+    assert posted.status_code == 200, posted.text
+    done = client.wait(task_id)
+    assert done["status"] == "completed", done
+    assert done["result"]["content"][0]["text"] == f"rotated ({len(SECRET)} characters)"
+    assert runs(server) == ["rotate:start", "rotate:start", f"rotate:got:{len(SECRET)}"]
+    assert SECRET not in str(asked) and SECRET not in str(done)
 
 
 def test_a_task_running_at_a_graceful_stop_settles_failed_at_once(server: Replica) -> None:

@@ -179,8 +179,12 @@ class MissingCapability(AskbackError):
         *,
         arguments: Sequence[str] = (),
         missing: Sequence[Mapping[str, Any]] = (),
+        started: bool = False,
     ) -> None:
-        """`needs`: (the step, or None for the call itself; the key of the capability it needs) pairs."""
+        """`needs`: (the step, or None for the call itself; the key of the capability it needs) pairs.
+
+        `started`: the function was already running when it needed the capability (a question it asked during
+        its work), so the text says that nothing MORE was done, never that nothing was."""
         self.needs = tuple(needs)
         self.required = required_capabilities(key for _, key in self.needs)
         self.missing = [dict(m) for m in missing]
@@ -191,8 +195,9 @@ class MissingCapability(AskbackError):
         steps = ", ".join(texts if step is None else f"{step} ({texts})" for step, texts in named.items())
         self.target, self.steps = target, steps
         declare = json.dumps(self.required, separators=(",", ":"))
+        done = "The function had already started; nothing more was done." if started else "Nothing was done."
         message = (
-            f"{target} needs what this client did not declare: {steps}. Nothing was done. "
+            f"{target} needs what this client did not declare: {steps}. {done} "
             f"To complete this call, the client must declare {declare} in its capabilities."
         )
         if arguments:

@@ -19,13 +19,14 @@ from typing import Any, Literal
 
 from askback.core.confirming import plain, unconfirmable
 from askback.core.decide import AnswerGuard, no_answer_guard
-from askback.core.errors import Declined, ToolError
+from askback.core.errors import Declined, MissingCapability, ToolError
 from askback.core.forms import AnswerInvalid, FieldForm, bare_form, choice_schema
 from askback.core.guarding import Guard, guard_form
 from askback.core.jsontypes import type_problem
 from askback.core.kinds import form_answer
 from askback.core.markers import Option, Secret, Work
-from askback.core.questions import FormQuestion, canonical_json, short_digest
+from askback.core.marks import MarkRequest, Status
+from askback.core.questions import FormQuestion, UrlQuestion, canonical_json, short_digest
 from askback.core.spec import template_fields
 from askback.core.text import render, show
 
@@ -241,13 +242,67 @@ class SecretsUnavailable(ToolError):
     """The function asked for a secret during its work, and this call cannot reach askback's page for it."""
 
 
+PAGE_FIELD_TITLE = "Secret"  # the page's field for a secret asked during the work (its text says what it is)
+
+
+def secret_mark(question: WorkQuestion, name: str) -> MarkRequest:
+    """The page step of a secret asked during the work: the same kind of step a Secret parameter's is."""
+    return MarkRequest(name, "secret", PAGE_FIELD_TITLE, question.message)
+
+
+def secret_page_question(tool: str, question: WorkQuestion, key: str, url: str) -> UrlQuestion:
+    """The URL question that sends the person to the page (never the value itself, which is entered there)."""
+    message = (f"{tool}: open this page to enter {question.message}. It is not asked here, so it never passes "
+               "through this chat.")
+    return UrlQuestion(key=key, message=message, url=url)
+
+
+def link_answer(answer: Any) -> DeclinedAnswer | None:
+    """What an answer to the URL question says: a decline or cancel (the person will not go to the page), or
+    None (accepted, or unreadable: the page alone says whether the value was entered)."""
+    try:
+        action, _ = form_answer(answer)
+    except AnswerInvalid:
+        return None
+    if action in ("decline", "cancel"):
+        return DeclinedAnswer("cancel" if action == "cancel" else "decline")
+    return None
+
+
+def page_reading(status: Status, value: str | None) -> Accepted | DeclinedAnswer:
+    """A finished page step read: the value entered (taken from the store once), or the person's refusal.
+
+    `value` None for a step marked done means the entry is gone (expired, or already taken): never a replay."""
+    if status == "rejected":
+        return DeclinedAnswer("decline")
+    if value is None:
+        raise SecretGone()
+    return Accepted(Secret(value))
+
+
+class SecretGone(ToolError):
+    """The page step was done, but the value entered is no longer in the store (expired or already taken)."""
+
+    def __init__(self) -> None:
+        super().__init__("The secret entered on the page is no longer available (it expired or was already "
+                         "used). The function had already started; nothing more was done. Call the tool again.")
+
+
 class QuestioningWork(Work):
     """A `Work` whose questions are built and read by this module's rules; where each is asked is the
-    subclass's (a task record, a request's back-channel). One spelling of confirm, choose and ask for both."""
+    subclass's (a task record, a request's back-channel). One spelling of confirm, choose and ask for both.
+
+    A `secret=True` question is asked on askback's page by a runner that can (`asks_secrets`), in its `_ask`
+    like any other; the decisions before it are made here, the same for every runner: no page step on this
+    runner is `SecretsUnavailable` (why: `no_page_step`), a client that cannot open a page link (it did not
+    declare URL elicitation, `asks_urls`) is `MissingCapability` (-32021), and never a form either way.
+    """
 
     tool: str
     guard: Guard
     asks_secrets: bool = False  # whether this runner asks a `secret=True` question on askback's page
+    asks_urls: bool = False  # whether this call's client declared URL elicitation (a page link can be put to it)
+    no_page_step: str = "this kind of call cannot ask a page step while its function runs"
 
     async def _ask(self, build: Callable[[], WorkQuestion]) -> Accepted | DeclinedAnswer:
         """Ask the question `build` makes (it raises `UnsafeQuestion` for one that must not be asked) and wait
@@ -286,10 +341,11 @@ class QuestioningWork(Work):
             if not self.asks_secrets:
                 raise SecretsUnavailable(
                     f"{self.tool} asked for a secret during its work, which this server asks only on its own "
-                    "page, and that page step is not available for a question asked while a function runs. "
-                    "The function had already started; nothing more was done. Declaring the value as an "
-                    "askback.Secret parameter asks for it before the work starts."
+                    f"page, and {self.no_page_step}. The function had already started; nothing more was done. "
+                    "Declaring the value as an askback.Secret parameter asks for it before the work starts."
                 )
+            if not self.asks_urls:
+                raise MissingCapability(self.tool, [("the secret it asks during its work", "url")], started=True)
             return self._value(await self._ask(lambda: secret_question(text, values, field=field)))
         return self._value(await self._ask(
             lambda: value_question(text, kind, values, field=field, guard=self.guard, not_secret=not_secret)

@@ -51,9 +51,10 @@ class Calls:
     def __init__(self, app: App) -> None:
         self.app = app
         self.flow = Flow(app.runtime)
+        # A function that takes an `askback.Work` may ask for a secret on a page while it runs.
         self._with_pages = {
-            kind: frozenset(s.name for s in specs.values() if any(isinstance(p, SecretParam | ApprovalParam)
-                                                                  for p in s.params))
+            kind: frozenset(s.name for s in specs.values() if s.work_param is not None
+                            or any(isinstance(p, SecretParam | ApprovalParam) for p in s.params))
             for kind, specs in (("tool", app.tools), ("prompt", app.prompts), ("resource", app.resources))
         }
 

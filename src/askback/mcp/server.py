@@ -220,6 +220,7 @@ class AppServer:
                 lambda question: self._ask_back(ctx, question),
                 lambda question: ctx.session.send_elicit_complete(question.elicitation_id, ctx.request_id),
                 status=_progress(ctx),
+                pages=self.app.pages_served,
             )
 
         return converse

@@ -37,7 +37,7 @@ from askback.incoming import principal_of
 from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error, tool_error_of
 from askback.mcp.incoming import incoming_of
-from askback.tasks.runner import TaskRunner, UnknownTask
+from askback.tasks.runner import NO_PAGES, TaskRunner, UnknownTask
 
 if TYPE_CHECKING:
     from mcp.server.lowlevel.server import Server
@@ -172,8 +172,11 @@ class McpTasks:
     @property
     def runner(self) -> TaskRunner:
         if self._runner is None:  # built on first use: the runtime (keys, store) is resolved at start-up
+            # A secret asked during the work is a URL question on MCP, when this server serves the pages.
+            served = self.app.pages_served
             self._runner = TaskRunner(self.app.runtime, McpTaskWire(), ttl=self.app.task_ttl,
-                                      lease=self.app.task_lease)
+                                      lease=self.app.task_lease, page_request=wire.input_request if served else None,
+                                      no_page_step=None if served else NO_PAGES)
             self.app.on_stop(self._runner.stop)
         return self._runner
 
@@ -211,7 +214,7 @@ class McpTasks:
                 raise mcp_error(exc) from None
             return shown
         if isinstance(step, Ready):
-            task_id, state = await self.runner.create(spec, step, rnd.principal)
+            task_id, state = await self.runner.create(spec, step, rnd.principal, caps=rnd.caps, origin=rnd.origin)
             return created(task_id, state)
         if isinstance(step, Refused):
             if step.refusal.capability is not None:

@@ -14,7 +14,8 @@ polls). When a lease lapses (the process stopped), the first process that needs 
 - a task parked on a question stays parked; once answered, it runs again from the start, each question it
   asked before answered from the record in order (so the work before the questions runs again), or, for a
   tool registered with `resume="fail"` (or one that read a secret, which can be read only once), settles
-  `failed` saying so.
+  `failed` saying so. A secret the function asked during its work (`work.ask(secret=True)`, a step on
+  askback's page: `TaskWork._page_step`) is never in the record, so a re-run asks the page again.
 
 A graceful shutdown does the same at once: working tasks settle `failed`, parked ones are released.
 
@@ -41,23 +42,29 @@ from askback.core import tasks as lifecycle
 from askback.core.errors import AskbackError, Declined
 from askback.core.kinds import DEFERRED, CallerParam, WorkParam
 from askback.core.markers import Caller
-from askback.core.questions import FormQuestion
+from askback.core.questions import FormQuestion, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
 from askback.core.text import one_line, render
 from askback.core.work import (
     Accepted,
     Again,
+    DeclinedAnswer,
     QuestioningWork,
     WorkQuestion,
+    link_answer,
+    secret_page_question,
 )
 from askback.flow import Ready, Runtime, run_function
+from askback.pagestep import PageStep, flow_of
 from askback.tasks.record import MISSING, TaskRecords
+from askback.types import Capabilities
 
 logger = logging.getLogger("askback.tasks")
 
 POLL_SECONDS = 0.2  # how often a parked function looks for its answer in the store (a local update wakes it)
 POLL_INTERVAL_MS = 500  # what clients are told to poll at
+PAGES = "pages"  # `TaskState.extra`: whether the client can open a page link, and the base URL of one
 STOPPED_WHILE_WORKING = (
     "The server stopped while this task was running, so it did not finish; part of its work may have been done. "
     "Call the tool again to start over."
@@ -76,6 +83,12 @@ class TaskWire(Protocol):
         ...
     def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]: ...
     def request(self, question: FormQuestion) -> dict[str, Any]: ...
+
+
+# How a wire spells a URL question (a page link), for a wire that can put one to its client.
+PageRequest = Callable[[UrlQuestion], dict[str, Any]]
+NO_PAGES = ("this server does not serve askback's pages (they are served over HTTP, on loopback or with "
+            "page_auth)")
 
 
 class UnknownTask(Exception):
@@ -99,9 +112,15 @@ class _Running:
 
 
 class TaskRunner:
-    def __init__(self, runtime: Runtime, wire: TaskWire, *, ttl: int, lease: float) -> None:
+    def __init__(self, runtime: Runtime, wire: TaskWire, *, ttl: int, lease: float,
+                 page_request: PageRequest | None = None, no_page_step: str | None = None) -> None:
+        """`page_request`: how the wire spells a page link, when a secret asked during the work can be entered
+        on askback's page (the wire can put a URL question, and the server serves the pages); None: it cannot
+        (`askback.core.work.SecretsUnavailable`), for the reason `no_page_step` gives, if the wire knows it."""
         self.runtime = runtime
         self.wire = wire
+        self.page_request = page_request
+        self.no_page_step = no_page_step
         self.ttl = ttl
         self.lease = lease
         self.records = TaskRecords(runtime.store, runtime.codec.keyring, runtime.audience, runtime.clock,
@@ -111,10 +130,13 @@ class TaskRunner:
 
     # -- creating ------------------------------------------------------------------------------------------
     async def create(self, spec: Spec, ready: Ready, principal: str | None,
-                     task_id: str | None = None) -> tuple[str, TaskState]:
+                     task_id: str | None = None, *, caps: Capabilities | None = None,
+                     origin: str | None = None) -> tuple[str, TaskState]:
         """Write the task, then start it: the id is returned only once the record can be read back anywhere.
 
-        `task_id`: the id the wire already gave the task (A2A's); by default a fresh one.
+        `task_id`: the id the wire already gave the task (A2A's); by default a fresh one. `caps`: what the
+        creating request's client declared, and `origin`: where it reached this server (a page link's base
+        when no public URL is set); both kept in the record for the questions the work asks, a re-run's too.
         """
         task_id = task_id or secrets.token_urlsafe(24)  # 192 bits: a task id may act as a bearer handle
         now = self.runtime.clock()
@@ -131,6 +153,7 @@ class TaskRunner:
             ttl_seconds=self.ttl,
             poll_ms=POLL_INTERVAL_MS,
             resumable=spec.resume == "rerun" and not ready.read_secrets,
+            extra={PAGES: {"url": bool(caps is not None and caps.url), "origin": origin}},
         )
         await self.records.hold_lease(task_id, self.owner, self.lease)
         await self.records.write(task_id, principal, state)
@@ -472,6 +495,12 @@ class TaskWork(QuestioningWork):
         self.tool = run.spec.name
         self.guard = runner.runtime.guard
         self._ordinal = 0
+        pages = run.state.extra.get(PAGES) or {}
+        self.asks_secrets = runner.page_request is not None
+        self.asks_urls = bool(pages.get("url"))
+        if runner.no_page_step is not None:
+            self.no_page_step = runner.no_page_step
+        self._origin: str | None = pages.get("origin")
 
     async def status(self, text: str, **values: Any) -> None:
         message = render(text, values) if values else text
@@ -480,6 +509,8 @@ class TaskWork(QuestioningWork):
 
     async def _ask(self, build: Callable[[], WorkQuestion]) -> Any:
         question = build()
+        if question.kind == "secret":
+            return await self._page_step(question)
         runner, run = self._runner, self._run
         ordinal = self._ordinal
         self._ordinal += 1
@@ -515,6 +546,61 @@ class TaskWork(QuestioningWork):
                 await runner.records.drop_answer(run.task_id, key)
             return reading
 
+    async def _page_step(self, question: WorkQuestion) -> Accepted | DeclinedAnswer:
+        """A secret asked during the work: its page link is the task's question; the page is its answer.
+
+        The record keeps that the question was asked and how the link was answered, never the value; a re-run
+        of the function asks the page again (a new step: an earlier run's entry is never replayed). A decline
+        or cancel of the link ends the wait as the person's answer; an accepted link only says the person is
+        on the page, so the task goes on waiting for it (`working`, nothing outstanding to answer again).
+        """
+        runner, run = self._runner, self._run
+        assert runner.page_request is not None
+        ordinal = self._ordinal
+        self._ordinal += 1
+        clock = runner.runtime.clock
+        step = PageStep(runner.runtime, flow_of(run.task_id, str(run.state.runs)), f"work{ordinal}",
+                        run.state.expires_at())
+        mark = await step.open(question, tool=self.tool, principal=run.principal, base_url=self._origin)
+        request = runner.page_request(secret_page_question(self.tool, question, "_", mark.url))
+        async with run.lock:
+            run.state, before = lifecycle.recorded(run.state, ordinal, question.fingerprint)
+            if before is not None:  # an earlier run's step: superseded, never read again
+                run.state = lifecycle.superseded(run.state, before.key, clock())
+            run.state, key = lifecycle.ask(run.state, question.fingerprint, request, clock(), ordinal)
+            await runner._save(run)
+
+        async def link_answered() -> bool:
+            return await runner.records.has_answer(run.task_id, key)
+
+        link_open = True
+        while not await step.wait(also=link_answered if link_open else None):
+            answer = await runner.records.answer(run.task_id, run.principal, key) if link_open else MISSING
+            if answer is MISSING:  # the task's time ran out before the page was done
+                await self._settle_link(key, {"page": "not finished"}, None)
+                return DeclinedAnswer("cancel")
+            refused = link_answer(answer)
+            await self._settle_link(key, {"page": refused.action if refused else "opened"},
+                                    None if refused else "Waiting for the secret to be entered on the page.")
+            if refused is not None:
+                return refused
+            link_open = False
+        if link_open:  # the page was done before the client answered the link: nothing left to answer
+            await self._settle_link(key, {"page": "finished"}, None)
+        else:
+            await runner._write(run, lambda s: replace(s, status_message=None, updated_at=clock()))
+        return await step.outcome()
+
+    async def _settle_link(self, key: str, kept: dict[str, str], message: str | None) -> None:
+        """The link question under `key` is answered (what the record keeps says how, never a value)."""
+        runner, run = self._runner, self._run
+        async with run.lock:
+            run.state = lifecycle.answered(run.state, key, kept, runner.runtime.clock())
+            if message is not None:
+                run.state = replace(run.state, status_message=message)
+            await runner._save(run)
+            await runner.records.drop_answer(run.task_id, key)
+
     async def _answer(self, key: str) -> Any:
         """Wait for the answer under `key` (delivered through any replica); cancellation interrupts the wait."""
         run = self._run
@@ -535,8 +621,6 @@ def _kept(question: WorkQuestion, reading: Any) -> Any:
 
 
 def _reading_of(question: WorkQuestion, kept: Any) -> Any:
-    from askback.core.work import DeclinedAnswer
-
     if isinstance(kept, dict) and "accepted" in kept:
         return Accepted(question.from_json(kept["accepted"]))
     action = kept.get("declined", "decline") if isinstance(kept, dict) else "decline"
