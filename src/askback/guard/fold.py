@@ -27,7 +27,8 @@ _ARABIC_LETTERS = re.compile("[\u0600-\u06ff]")
 
 
 def table_form(rx: str) -> str:
-    """A table's line as texts are read: NFKC, Persian and Urdu letters as the Arabic ones."""
+    """A table's line as texts are read: NFKC, Persian and Urdu letters as the Arabic ones. The tables are written
+    so (a test holds every line to it), and read as written: folding them at every import would cost more."""
     if rx.isascii():
         return rx
     if _ARABIC_LETTERS.search(rx):

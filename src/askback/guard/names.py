@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any
 
 from askback.guard.fold import (
@@ -36,7 +36,7 @@ from askback.guard.fold import (
     unleet,
     words_of,
 )
-from askback.guard.prefixes import prefixes, required
+from askback.guard.prefixes import heads, needs
 from askback.guard.rules import Check, Occurrence, ordinary, parse
 from askback.guard.tables import load
 
@@ -57,15 +57,17 @@ _PARTS_FROM = "\u0590"  # Hebrew onwards: the scripts whose phrases are tried an
 class _Matcher:
     """Every phrase of the tables, split into its alternatives ("pieces", in table order: at one position the first
     piece that matches wins, as in one alternation). A position tries only the pieces that can begin with the text
-    there (`prefixes`); a piece whose beginning cannot be read is tried at every word. Most words begin no piece, so
-    an ordinary text compiles nothing. A compound (`\\w*(?:kreditkarte|...)\\w*`) is searched inside long words;
-    phrases in scripts without spaces are one matcher, tried only on texts that have such characters."""
+    there (`heads`) and whose literal parts the text holds (`needs`), each compiled the first time it is tried; a
+    piece whose beginning cannot be read is tried at every word. A compound (`\\w*(?:kreditkarte|...)\\w*`) is
+    searched inside long words; phrases in scripts without spaces are one pattern, for texts with such characters."""
 
     def __init__(self) -> None:
         self.pieces: list[tuple[int, str]] = []  # (phrase, regex)
-        self._by_prefix: dict[str, list[int]] = {}
+        self._needs: dict[int, tuple[tuple[str, ...], ...]] = {}  # read the first time a text could begin the piece
+        self._by_head: dict[str, list[tuple[str, int]]] = {}  # a beginning's first characters: (beginning, piece)
+        self._infix: list[tuple[int, str]] = []  # (phrase, stem)
+        self._infix_by_head: dict[str, list[tuple[str, int]]] = {}  # as `_by_head`, for what a stem holds
         always: list[int] = []
-        infix: list[str] = []
         parts: list[str] = []
         for index, phrase in enumerate(_PHRASES):
             if not phrase.whole:
@@ -74,68 +76,84 @@ class _Matcher:
             for alt in phrase.alternatives:
                 stem = alt[3:-3] if alt.startswith("\\w*") and alt.endswith("\\w*") else " "
                 if " " not in stem:
-                    infix.append(f"(?P<p{index}x{len(infix)}>{stem})")
+                    self._add_infix(index, stem)
                     continue
                 piece = len(self.pieces)
-                self.pieces.append((index, f"(?:{alt})(?!\\w)"))
-                begins = prefixes(alt, _WIDTH)
+                self.pieces.append((index, alt))
+                begins = heads(alt, 99)
                 for begin in begins if begins is not None else ():
-                    self._by_prefix.setdefault(begin, []).append(piece)
+                    self._by_head.setdefault(begin[:_WIDTH], []).append((begin, piece))
                 if begins is None:
                     always.append(piece)
         self._always = tuple(always)
         self._compiled: dict[int, re.Pattern[str]] = {}
-        self._required: dict[int, str] = {}  # read the first time a text could begin the piece
-        self.infix = lazy("|".join(infix))
         self.parts = lazy("|".join(parts))
+
+    def _add_infix(self, phrase: int, stem: str) -> None:
+        """A compound's stem, found by the strings one of which it holds (the group of them whose shortest is
+        longest); a stem that holds no string of `_WIDTH` characters or more is searched in every long word."""
+        order = len(self._infix)
+        self._infix.append((phrase, stem))
+        groups = [group for group in needs(stem) if min(map(len, group)) >= _WIDTH]
+        best = max(groups, key=lambda group: min(map(len, group)), default=("",))
+        for held in best:
+            self._infix_by_head.setdefault(held[:_WIDTH], []).append((held, order))
 
     def _piece(self, i: int) -> re.Pattern[str]:
         compiled = self._compiled.get(i)
         if compiled is None:
-            compiled = self._compiled[i] = re.compile(self.pieces[i][1])
+            compiled = self._compiled[i] = re.compile(f"(?:{self.pieces[i][1]})(?!\\w)")
         return compiled
+
+    def _held(self, i: int, words: str) -> bool:
+        """Whether `words` holds the literal parts of piece `i` (read the first time a text could begin it)."""
+        need = self._needs.get(i)
+        if need is None:
+            need = self._needs[i] = needs(self.pieces[i][1])
+        return all(any(n in words for n in group) for group in need)
 
     def matches(self, words: str) -> Iterator[tuple[int, int, int]]:
         """(phrase, start, end) of every phrase in `words`: a phrase's words first, then compounds, then other scripts."""
-        held: dict[int, bool] = {}  # whether `words` holds a piece's required characters at all
+        held: dict[int, bool] = {}
         for start in _WORD_START.finditer(words):
             at = start.start()
             head = words[at : at + _WIDTH]
-            chosen = set(self._always)
-            for end in range(1, len(head) + 1):
-                chosen.update(self._by_prefix.get(head[:end], ()))
-            for i in sorted(chosen):  # in table order: the first piece that matches wins
+            chosen = {i for end in range(1, len(head) + 1) for begin, i in self._by_head.get(head[:end], ())
+                      if words.startswith(begin, at)}
+            for i in sorted(chosen.union(self._always)):  # in table order: the first piece that matches wins
                 if i not in held:
-                    run = self._required.get(i)
-                    if run is None:
-                        run = self._required[i] = required(self.pieces[i][1][3:-7])
-                    held[i] = run in words
+                    held[i] = self._held(i, words)
                 if held[i]:
                     match = self._piece(i).match(words, at)
                     if match:
                         yield self.pieces[i][0], match.start(), match.end()
                         break
-        for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
-            for match in self.infix.finditer(words, word.start(), word.end()):
-                if match.lastgroup:
-                    yield int(match.lastgroup[1:].partition("x")[0]), word.start(), word.end()
+        found: list[tuple[int, int, int]] = []
+        for long_word in _LONG_WORDS.finditer(words):  # a compound is a long word: its stems are looked up in it
+            first, last = long_word.span()
+            stems = {order for at in range(first, last - _WIDTH + 1) for held, order in self._infix_by_head.get(
+                words[at : at + _WIDTH], ()) if words.startswith(held, at)}
+            stems.update(order for _, order in self._infix_by_head.get("", ()))
+            found += [(first, order, last) for order in stems if _compiled_stem(self._infix[order][1]).search(words, first, last)]
+        for first, order, last in sorted(found):
+            yield self._infix[order][0], first, last
         if words and max(words) >= _PARTS_FROM:
             for match in self.parts.finditer(words):
                 if match.lastgroup:
                     yield int(match.lastgroup[1:]), match.start(), match.end()
 
 
+@cache
+def _compiled_stem(stem: str) -> re.Pattern[str]:
+    return re.compile(stem)
+
+
 # Phrases first, bare words last: at one position the first phrase that matches wins, and "clave de la API" must be
 # read as an API key before "clave" alone is weighed.
 _PHRASES = tuple(sorted(_TABLES.phrases, key=lambda phrase: phrase.kind.startswith("bare_")))
-_MATCHER: _Matcher | None = None
-
-
-def _matches(words: str) -> Iterator[tuple[int, int, int]]:
-    global _MATCHER
-    if _MATCHER is None:  # built on the first check: a program that never checks a form never pays for it
-        _MATCHER = _Matcher()
-    return _MATCHER.matches(words)
+# Built at import: reading where each phrase can begin costs less than compiling one phrase at the first check.
+_MATCHER = _Matcher()
+_matches = _MATCHER.matches
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -184,24 +202,49 @@ _RULES = parse(_TABLES.rules, S, _NAMED)
 
 @dataclass(frozen=True)
 class _Text:
-    """What holds for a whole text, whichever reading of it is matched."""
+    """What holds for a whole text, whichever reading of it is matched: each fact read the first time a rule asks,
+    so an ordinary text (no phrase found) pays for none of them."""
 
-    context: frozenset[str]  # every word of every reading
-    shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
-    shouts_tan: bool  # "TAN" in capitals likewise: a bank's one-time transaction number
-    yes_no: bool  # the text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself
-    identifier: bool = False  # one identifier (no spaces): is_password_set names a boolean
-    non_latin: bool = False  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
-    pan_card: bool = False  # "PAN card" as written: India's tax id card, whatever follows
-    readings: tuple[str, ...] = ()  # the text's readings, the first as written
+    written: str  # the text decoded, as written
+    readings: tuple[str, ...]  # the text's readings, the first as written
+
+    @cached_property
+    def context(self) -> frozenset[str]:  # every word of every reading
+        return frozenset(w for words in self.readings for w in words.split())
+
+    @cached_property
+    def shouted(self) -> str:  # "РIN" with a Cyrillic Р is read as written and folded
+        text = self.written
+        return text if text.isascii() else text + " " + fold_confusables(text)
+
+    @cached_property
+    def shouts_pin(self) -> bool:  # "PIN" in capitals inside a text that is not all capitals: the credential
+        return bool(_SHOUTED_PIN.search(self.shouted)) and self.written != self.written.upper()
+
+    @cached_property
+    def shouts_tan(self) -> bool:  # "TAN" in capitals likewise: a bank's one-time transaction number
+        return bool(_SHOUTED_TAN.search(self.shouted)) and self.written != self.written.upper()
+
+    @cached_property
+    def yes_no(self) -> bool:  # the text asks or describes a yes/no ("Whether ..."): never the credential itself
+        return bool(self.readings) and self.readings[0].split(" ", 1)[0] in ("whether", "ob")
+
+    @cached_property
+    def identifier(self) -> bool:  # one identifier (no spaces): is_password_set names a boolean
+        return not any(c.isspace() for c in self.written.strip())
+
+    @cached_property
+    def non_latin(self) -> bool:  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
+        return bool(self.written) and max(self.written) >= _PARTS_FROM
+
+    @cached_property
+    def pan_card(self) -> bool:  # "PAN card" as written: India's tax id card, whatever follows
+        return bool(_PAN_CARD.search(self.written))
 
     @cached_property
     def states(self) -> bool:
-        """A report of a credential's state or a rule about it, with no request verb: read when a phrase found in
-        the text is weighed, not for every text (most hold none)."""
+        """A report of a credential's state or a rule about it, with no request verb."""
         return _states(self.readings)
-
-
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -250,17 +293,7 @@ def _term(text: str) -> str | None:
     seen = readings(text, _TYPOS)
     if "\u202e" in text:  # an override used only to embed keeps its order; one used to hide a word is turned back
         seen += [r for r in readings(RTL_OVERRIDE.sub(lambda m: m.group(1)[::-1], text), _TYPOS) if r not in seen]
-    shouted = text if text.isascii() else text + " " + fold_confusables(text)  # "РIN" with a Cyrillic Р
-    whole = _Text(
-        context=frozenset(w for words in seen for w in words.split()),
-        shouts_pin=bool(_SHOUTED_PIN.search(shouted)) and text != text.upper(),
-        shouts_tan=bool(_SHOUTED_TAN.search(shouted)) and text != text.upper(),
-        yes_no=bool(seen) and seen[0].split(" ", 1)[0] in ("whether", "ob"),
-        identifier=not any(c.isspace() for c in text.strip()),
-        non_latin=bool(text) and max(text) >= _PARTS_FROM,
-        pan_card=bool(_PAN_CARD.search(text)),
-        readings=tuple(seen),
-    )
+    whole = _Text(text, tuple(seen))
     for words in seen:
         term = _term_in(words, whole)
         if term:
