@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache, cached_property
 from typing import Any
 
@@ -165,7 +164,7 @@ _SETTING_INSIDE = lazy(_TABLES.pattern("SETTING_INSIDE"))
 _STATE = lazy(r"(?<!\w)(?:" + _TABLES.pattern("STATE") + r")(?!\w)|" + _TABLES.pattern("STATE_PARTS"))
 _REQUEST = lazy(r"(?<!\w)(?:" + _TABLES.pattern("REQUEST") + r")(?!\w)|" + _TABLES.pattern("REQUEST_PARTS"))
 _BOOLEAN_TAIL = tuple(S["BOOLEAN_TAIL"])
-_PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
+_PAN_CARD = lazy(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
 
 
 def _setting_of(o: Occurrence) -> bool:
@@ -200,13 +199,13 @@ _NAMED: dict[str, Check] = {
 _RULES = parse(_TABLES.rules, S, _NAMED)
 
 
-@dataclass(frozen=True)
 class _Text:
     """What holds for a whole text, whichever reading of it is matched: each fact read the first time a rule asks,
     so an ordinary text (no phrase found) pays for none of them."""
 
-    written: str  # the text decoded, as written
-    readings: tuple[str, ...]  # the text's readings, the first as written
+    def __init__(self, written: str, readings: tuple[str, ...]) -> None:
+        self.written = written  # the text decoded, as written
+        self.readings = readings  # the text's readings, the first as written
 
     @cached_property
     def context(self) -> frozenset[str]:  # every word of every reading
@@ -284,8 +283,8 @@ def _states(readings: Sequence[str]) -> bool:
     return bool(_STATE.search(readings[0])) and not _REQUEST.search(readings[0])
 
 
-_SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
-_SHOUTED_TAN = re.compile(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
+_SHOUTED_PIN = lazy(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
+_SHOUTED_TAN = lazy(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
 
 
 def _term(text: str) -> str | None:

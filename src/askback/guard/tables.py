@@ -12,16 +12,15 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 TABLES = os.path.join(os.path.dirname(__file__), "tables")  # no pathlib: the guard is imported at start-up
 _FIRST = "common.txt"
 _NAME = re.compile(r"\{([A-Z_]+)\}")  # never a quantifier: those are digits
 
 
-@dataclass(frozen=True)
-class Phrase:
+class Phrase(NamedTuple):
     """One credential phrase of a table: what it asks for, how its neighbours are weighed, where it may match."""
 
     label: str  # what the question asks for ("password", "API key"...)
@@ -30,8 +29,7 @@ class Phrase:
     alternatives: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Tables:
+class Tables(NamedTuple):
     phrases: tuple[Phrase, ...]
     sets: MappingProxyType[str, frozenset[str]]
     lists: MappingProxyType[str, tuple[str, ...]]
