@@ -63,7 +63,8 @@ class _Matcher:
     def __init__(self) -> None:
         self.pieces: list[tuple[int, str]] = []  # (phrase, regex)
         self._needs: dict[int, tuple[tuple[str, ...], ...]] = {}  # read the first time a text could begin the piece
-        self._by_head: dict[str, list[tuple[str, int]]] = {}  # a beginning's first characters: (beginning, piece)
+        # Each beginning's first one, two or three characters (`_WIDTH`): (beginning, piece), as tuples.
+        self._by_head: dict[str, tuple[tuple[str, int], ...]] = {}
         self._infix: list[tuple[int, str]] = []  # (phrase, stem)
         self._infix_by_head: dict[str, list[tuple[str, int]]] = {}  # as `_by_head`, for what a stem holds
         always: list[int] = []
@@ -81,10 +82,12 @@ class _Matcher:
                 self.pieces.append((index, alt))
                 begins = heads(alt, 99)
                 for begin in begins if begins is not None else ():
-                    self._by_head.setdefault(begin[:_WIDTH], []).append((begin, piece))
+                    self._by_head[begin[:_WIDTH]] = (*self._by_head.get(begin[:_WIDTH], ()), (begin, piece))
                 if begins is None:
                     always.append(piece)
         self._always = tuple(always)
+        for i in always:  # tried at every word: what they hold is read now, not at the first check
+            self._needs[i] = needs(self.pieces[i][1])
         self._compiled: dict[int, re.Pattern[str]] = {}
         self.parts = lazy("|".join(parts))
 
@@ -109,17 +112,20 @@ class _Matcher:
         need = self._needs.get(i)
         if need is None:
             need = self._needs[i] = needs(self.pieces[i][1])
-        return all(any(n in words for n in group) for group in need)
+        return all(any(map(words.__contains__, group)) for group in need)
 
     def matches(self, words: str) -> Iterator[tuple[int, int, int]]:
         """(phrase, start, end) of every phrase in `words`: a phrase's words first, then compounds, then other scripts."""
+        always = [i for i in self._always if self._held(i, words)]
         held: dict[int, bool] = {}
+        get = self._by_head.get
         for start in _WORD_START.finditer(words):
             at = start.start()
-            head = words[at : at + _WIDTH]
-            chosen = {i for end in range(1, len(head) + 1) for begin, i in self._by_head.get(head[:end], ())
-                      if words.startswith(begin, at)}
-            for i in sorted(chosen.union(self._always)):  # in table order: the first piece that matches wins
+            begun = get(words[at : at + 3], ()) + get(words[at : at + 2], ()) + get(words[at], ())
+            if not begun and not always:
+                continue  # most words begin no phrase
+            chosen = {i for begin, i in begun if words.startswith(begin, at)}
+            for i in sorted(chosen.union(always)) if always else sorted(chosen):  # table order: the first match wins
                 if i not in held:
                     held[i] = self._held(i, words)
                 if held[i]:
