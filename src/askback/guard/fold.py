@@ -271,10 +271,6 @@ def _composed_jamo(match: re.Match[str]) -> str:
     return "".join(out)
 
 
-# Typos of the long credential words ("pasword", "passwrod", "secert", "mnemnonic", "seed pharse"): a word one
-# edit away (Damerau-Levenshtein: one letter added, dropped, changed, or two swapped) from one of these, with the
-# same first letter, is read as it. Only these words, only words of five letters or more, and never a real word
-# that happens to be that close (`_NOT_TYPOS`).
 class Typos:
     """Typos of the long credential words ("pasword", "secert", "mnemnonic"): a word of five letters or more one
     edit away (Damerau-Levenshtein) from a target, with the same first letter, and not a real word that happens to
@@ -313,8 +309,6 @@ def _one_edit(word: str, target: str) -> bool:
     short, long = (word, target) if len(word) < len(target) else (target, word)
     i = next((i for i, (a, b) in enumerate(zip(short, long, strict=False)) if a != b), len(short))
     return short[i:] == long[i + 1:]
-
-
 
 
 def readings(text: str, typos: Typos) -> list[str]:

@@ -21,8 +21,8 @@ Neutral: the standard library, `disarm` and this package only, so the client can
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from functools import cache, cached_property
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from askback.guard.fold import (
@@ -206,50 +206,40 @@ _RULES = parse(_TABLES.rules, S, _NAMED)
 
 
 class _Text:
-    """What holds for a whole text, whichever reading of it is matched: each fact read the first time a rule asks,
-    so an ordinary text (no phrase found) pays for none of them."""
+    """What holds for a whole text, whichever reading of it is matched: each fact (`_FACTS`) is read the first time
+    a rule asks for it, so an ordinary text (no phrase found) pays for none of them."""
 
     def __init__(self, written: str, readings: tuple[str, ...]) -> None:
         self.written = written  # the text decoded, as written
         self.readings = readings  # the text's readings, the first as written
 
-    @cached_property
-    def context(self) -> frozenset[str]:  # every word of every reading
-        return frozenset(w for words in self.readings for w in words.split())
+    def __getattr__(self, name: str) -> Any:  # only for a fact not read yet
+        if name not in _FACTS:
+            raise AttributeError(name)
+        value = self.__dict__[name] = _FACTS[name](self)
+        return value
 
-    @cached_property
-    def shouted(self) -> str:  # "РIN" with a Cyrillic Р is read as written and folded
-        text = self.written
-        return text if text.isascii() else text + " " + fold_confusables(text)
 
-    @cached_property
-    def shouts_pin(self) -> bool:  # "PIN" in capitals inside a text that is not all capitals: the credential
-        return bool(_SHOUTED_PIN.search(self.shouted)) and self.written != self.written.upper()
+def _shouts(pattern: re.Pattern[str]) -> Callable[[_Text], bool]:
+    """ "PIN" or "TAN" in capitals inside a text that is not all capitals: the credential, not a connector."""
+    def shouts(t: _Text) -> bool:
+        written = t.written if t.written.isascii() else t.written + " " + fold_confusables(t.written)  # "РIN"
+        return bool(pattern.search(written)) and t.written != t.written.upper()
+    return shouts
 
-    @cached_property
-    def shouts_tan(self) -> bool:  # "TAN" in capitals likewise: a bank's one-time transaction number
-        return bool(_SHOUTED_TAN.search(self.shouted)) and self.written != self.written.upper()
 
-    @cached_property
-    def yes_no(self) -> bool:  # the text asks or describes a yes/no ("Whether ..."): never the credential itself
-        return bool(self.readings) and self.readings[0].split(" ", 1)[0] in ("whether", "ob")
-
-    @cached_property
-    def identifier(self) -> bool:  # one identifier (no spaces): is_password_set names a boolean
-        return not any(c.isspace() for c in self.written.strip())
-
-    @cached_property
-    def non_latin(self) -> bool:  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
-        return bool(self.written) and max(self.written) >= _PARTS_FROM
-
-    @cached_property
-    def pan_card(self) -> bool:  # "PAN card" as written: India's tax id card, whatever follows
-        return bool(_PAN_CARD.search(self.written))
-
-    @cached_property
-    def states(self) -> bool:
-        """A report of a credential's state or a rule about it, with no request verb."""
-        return _states(self.readings)
+_FACTS: dict[str, Callable[[_Text], Any]] = {
+    "context": lambda t: frozenset(w for words in t.readings for w in words.split()),  # every word of every reading
+    "shouts_pin": _shouts(lazy(r"(?<![A-Za-z])PINs?(?![A-Za-z])")),
+    "shouts_tan": _shouts(lazy(r"(?<![A-Za-z])TANs?(?![A-Za-z])")),  # a bank's one-time transaction number
+    # The text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself.
+    "yes_no": lambda t: bool(t.readings) and t.readings[0].split(" ", 1)[0] in ("whether", "ob"),
+    "identifier": lambda t: not any(c.isspace() for c in t.written.strip()),  # is_password_set names a boolean
+    # A character beyond Latin, Greek and Cyrillic: the setting substrings are searched.
+    "non_latin": lambda t: bool(t.written) and max(t.written) >= _PARTS_FROM,
+    "pan_card": lambda t: bool(_PAN_CARD.search(t.written)),  # India's tax id card, whatever follows
+    "states": lambda t: _states(t.readings),  # a report of a credential's state or a rule about it, no request
+}
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -279,18 +269,12 @@ def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None
     return None
 
 
-
-
 def _states(readings: Sequence[str]) -> bool:
     """Whether the text reports a credential's state or states a rule about it, and asks for nothing."""
     if not readings or (len(readings[0]) < 12 and readings[0].isascii()):
         return False  # a name or a short label ("Password updated" aside) names the field itself
     # The text as written (decoded): a look-alike folding of Arabic or Thai letters is no reading of its verbs.
     return bool(_STATE.search(readings[0])) and not _REQUEST.search(readings[0])
-
-
-_SHOUTED_PIN = lazy(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
-_SHOUTED_TAN = lazy(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
 
 
 def _term(text: str) -> str | None:
