@@ -110,8 +110,8 @@ class _Matcher:
     def _held(self, i: int, words: str) -> bool:
         """Whether `words` holds the literal parts of piece `i` (read the first time a text could begin it)."""
         need = self._needs.get(i)
-        if need is None:
-            need = self._needs[i] = needs(self.pieces[i][1])
+        if need is None:  # the piece was chosen by where it begins: its opening group is not read again
+            need = self._needs[i] = needs(self.pieces[i][1], opening=False)
         return all(any(map(words.__contains__, group)) for group in need)
 
     def matches(self, words: str) -> Iterator[tuple[int, int, int]]:

@@ -123,9 +123,10 @@ def heads(rx: str, width: int) -> frozenset[str] | None:
     return None if found is None or "" in found else frozenset(found)
 
 
-def needs(rx: str) -> tuple[tuple[str, ...], ...]:
+def needs(rx: str, opening: bool = True) -> tuple[tuple[str, ...], ...]:
     """What every match of `rx` holds: groups of literal strings, one of each group in every match
-    ("(?:access|api) ?tokens?" holds "token", and "access" or "api"); () when nothing is read."""
+    ("(?:access|api) ?tokens?" holds "token", and "access" or "api"); () when nothing is read. Without `opening`,
+    a group `rx` opens with is not read (a caller that found where `rx` begins knows what it holds)."""
     try:
         groups, bars = _level(rx)
     except ValueError:
@@ -140,7 +141,7 @@ def needs(rx: str) -> tuple[tuple[str, ...], ...]:
         look = rx.startswith(_LOOK, begin)
         level += [rx[last:begin], "" if look else "\0"]  # a group inside breaks the runs around it
         last = end + len(more)
-        if not look and more in ("", "+"):
+        if not look and more in ("", "+") and (opening or begin > 0):
             inner = _inside(rx, begin, end)
             begins = heads(inner, 99) if "(" in inner else [
                 _LITERALS.match(alt)[0] for alt in _SKIPPED.sub("\0", inner).split("|")]  # type: ignore[index]
