@@ -35,9 +35,10 @@ GUARD = DefaultGuard()
 def guard_form(where: str, requested_schema: Mapping[str, Any], *, message: str | None = None) -> None:
     """Raise `SecretInForm` if a form's `requestedSchema` (or its message, when a field could carry one) asks
     for a credential: the core's one rule (`askback.core.guarding.guard_form`) with this package's guard."""
-    from askback.core.errors import SecretInForm
     from askback.core.guarding import guard_form as check
 
     found = check(GUARD, requested_schema, message=message)
     if found is not None:
+        from askback.core.errors import SecretInForm  # only a refusal needs the error (and its wire mapping)
+
         raise SecretInForm(where, found.field, found.term, declared=found.declared)

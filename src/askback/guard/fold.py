@@ -23,14 +23,12 @@ ARABIC_FOLD = str.maketrans({"ک": "ك", "ی": "ي", "ى": "ي", "ہ": "ه", "ۃ
                              "أ": "ا", "إ": "ا", "آ": "ا", "ٱ": "ا", "ؤ": "و", "ئ": "ي"})
 
 
-_ARABIC_LETTERS = re.compile("[\u0600-\u06ff]")
-
-
 def table_form(rx: str) -> str:
-    """A table's line as texts are read: NFKC, Persian and Urdu letters as the Arabic ones."""
+    """A table's line as texts are read: NFKC, Persian and Urdu letters as the Arabic ones. The tables are written
+    so (a test holds every line to it), and read as written: folding them at every import would cost more."""
     if rx.isascii():
         return rx
-    if _ARABIC_LETTERS.search(rx):
+    if re.search("[\u0600-\u06ff]", rx):
         rx = rx.translate(ARABIC_FOLD)
     return rx if unicodedata.is_normalized("NFKC", rx) else unicodedata.normalize("NFKC", rx)
 
@@ -66,7 +64,7 @@ _INVISIBLE = re.compile(
 # Characters that stand for letters inside a word: p4ssw0rd, pa$$word, s3cr3t, t0k3n.
 _LEET = str.maketrans({"0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",
                        "!": "i", "|": "l"})
-_LEET_WORD = re.compile(r"(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]{3})(?=[A-Za-z0-9@$!|]*[A-Za-z])"
+_LEET_WORD = lazy(r"(?<![A-Za-z0-9@$!|])(?=[A-Za-z0-9@$!|]{3})(?=[A-Za-z0-9@$!|]*[A-Za-z])"
                         r"(?=[A-Za-z]*[0134578@$!|])"
                         r"[A-Za-z0-9@$!|]*[A-Za-z0-9@$|]")  # a final "!" is punctuation: "recipe!"
 # Letters with no decomposition that a person reads as their base letter.
@@ -192,8 +190,8 @@ def _unspaced(match: re.Match[str]) -> str:
 
 # Encodings a text can hide a word in, decoded before it is read: HTML character references and entities
 # ("&#112;assword", "to&shy;ken", "Mot&nbsp;de&nbsp;passe") and percent-encoding ("par%6fla", "%D0%BF%D0%B0...").
-_HTML_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
-_PERCENT = re.compile(r"%[0-9A-Fa-f]{2}")
+_HTML_REFERENCE = lazy(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});?")
+_PERCENT = lazy(r"%[0-9A-Fa-f]{2}")
 # Text under a right-to-left override is shown reversed: "\u202edrowssap\u202c" reads "password" on screen.
 RTL_OVERRIDE = lazy("\u202e([^\u202a-\u202e\u2066-\u2069]*)(?:\u202c|\u2069|$)")
 # Symbols that show a letter: regional indicators (🇵🇮🇳), squared and negative-squared or circled capitals (🅰),
@@ -273,10 +271,6 @@ def _composed_jamo(match: re.Match[str]) -> str:
     return "".join(out)
 
 
-# Typos of the long credential words ("pasword", "passwrod", "secert", "mnemnonic", "seed pharse"): a word one
-# edit away (Damerau-Levenshtein: one letter added, dropped, changed, or two swapped) from one of these, with the
-# same first letter, is read as it. Only these words, only words of five letters or more, and never a real word
-# that happens to be that close (`_NOT_TYPOS`).
 class Typos:
     """Typos of the long credential words ("pasword", "secert", "mnemnonic"): a word of five letters or more one
     edit away (Damerau-Levenshtein) from a target, with the same first letter, and not a real word that happens to
@@ -315,8 +309,6 @@ def _one_edit(word: str, target: str) -> bool:
     short, long = (word, target) if len(word) < len(target) else (target, word)
     i = next((i for i, (a, b) in enumerate(zip(short, long, strict=False)) if a != b), len(short))
     return short[i:] == long[i + 1:]
-
-
 
 
 def readings(text: str, typos: Typos) -> list[str]:

@@ -21,9 +21,8 @@ Neutral: the standard library, `disarm` and this package only, so the client can
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from askback.guard.fold import (
@@ -36,7 +35,7 @@ from askback.guard.fold import (
     unleet,
     words_of,
 )
-from askback.guard.prefixes import prefixes, required
+from askback.guard.prefixes import heads, needs
 from askback.guard.rules import Check, Occurrence, ordinary, parse
 from askback.guard.tables import load
 
@@ -57,15 +56,18 @@ _PARTS_FROM = "\u0590"  # Hebrew onwards: the scripts whose phrases are tried an
 class _Matcher:
     """Every phrase of the tables, split into its alternatives ("pieces", in table order: at one position the first
     piece that matches wins, as in one alternation). A position tries only the pieces that can begin with the text
-    there (`prefixes`); a piece whose beginning cannot be read is tried at every word. Most words begin no piece, so
-    an ordinary text compiles nothing. A compound (`\\w*(?:kreditkarte|...)\\w*`) is searched inside long words;
-    phrases in scripts without spaces are one matcher, tried only on texts that have such characters."""
+    there (`heads`) and whose literal parts the text holds (`needs`), each compiled the first time it is tried; a
+    piece whose beginning cannot be read is tried at every word. A compound (`\\w*(?:kreditkarte|...)\\w*`) is
+    searched inside long words; phrases in scripts without spaces are one pattern, for texts with such characters."""
 
     def __init__(self) -> None:
         self.pieces: list[tuple[int, str]] = []  # (phrase, regex)
-        self._by_prefix: dict[str, list[int]] = {}
+        self._needs: dict[int, tuple[tuple[str, ...], ...]] = {}  # read the first time a text could begin the piece
+        # Each beginning's first one, two or three characters (`_WIDTH`): (beginning, piece), as tuples.
+        self._by_head: dict[str, tuple[tuple[str, int], ...]] = {}
+        self._infix: list[tuple[int, str]] = []  # (phrase, stem)
+        self._infix_by_head: dict[str, list[tuple[str, int]]] = {}  # as `_by_head`, for what a stem holds
         always: list[int] = []
-        infix: list[str] = []
         parts: list[str] = []
         for index, phrase in enumerate(_PHRASES):
             if not phrase.whole:
@@ -74,68 +76,89 @@ class _Matcher:
             for alt in phrase.alternatives:
                 stem = alt[3:-3] if alt.startswith("\\w*") and alt.endswith("\\w*") else " "
                 if " " not in stem:
-                    infix.append(f"(?P<p{index}x{len(infix)}>{stem})")
+                    self._add_infix(index, stem)
                     continue
                 piece = len(self.pieces)
-                self.pieces.append((index, f"(?:{alt})(?!\\w)"))
-                begins = prefixes(alt, _WIDTH)
+                self.pieces.append((index, alt))
+                begins = heads(alt, 99)
                 for begin in begins if begins is not None else ():
-                    self._by_prefix.setdefault(begin, []).append(piece)
+                    self._by_head[begin[:_WIDTH]] = (*self._by_head.get(begin[:_WIDTH], ()), (begin, piece))
                 if begins is None:
                     always.append(piece)
         self._always = tuple(always)
+        for i in always:  # tried at every word: what they hold is read now, not at the first check
+            self._needs[i] = needs(self.pieces[i][1])
         self._compiled: dict[int, re.Pattern[str]] = {}
-        self._required: dict[int, str] = {}  # read the first time a text could begin the piece
-        self.infix = lazy("|".join(infix))
         self.parts = lazy("|".join(parts))
+
+    def _add_infix(self, phrase: int, stem: str) -> None:
+        """A compound's stem, found by the strings one of which it holds (the group of them whose shortest is
+        longest); a stem that holds no string of `_WIDTH` characters or more is searched in every long word."""
+        order = len(self._infix)
+        self._infix.append((phrase, stem))
+        groups = [group for group in needs(stem) if min(map(len, group)) >= _WIDTH]
+        best = max(groups, key=lambda group: min(map(len, group)), default=("",))
+        for held in best:
+            self._infix_by_head.setdefault(held[:_WIDTH], []).append((held, order))
 
     def _piece(self, i: int) -> re.Pattern[str]:
         compiled = self._compiled.get(i)
         if compiled is None:
-            compiled = self._compiled[i] = re.compile(self.pieces[i][1])
+            compiled = self._compiled[i] = re.compile(f"(?:{self.pieces[i][1]})(?!\\w)")
         return compiled
+
+    def _held(self, i: int, words: str) -> bool:
+        """Whether `words` holds the literal parts of piece `i` (read the first time a text could begin it)."""
+        need = self._needs.get(i)
+        if need is None:  # the piece was chosen by where it begins: its opening group is not read again
+            need = self._needs[i] = needs(self.pieces[i][1], opening=False)
+        return all(any(map(words.__contains__, group)) for group in need)
 
     def matches(self, words: str) -> Iterator[tuple[int, int, int]]:
         """(phrase, start, end) of every phrase in `words`: a phrase's words first, then compounds, then other scripts."""
-        held: dict[int, bool] = {}  # whether `words` holds a piece's required characters at all
+        always = [i for i in self._always if self._held(i, words)]
+        held: dict[int, bool] = {}
+        get = self._by_head.get
         for start in _WORD_START.finditer(words):
             at = start.start()
-            head = words[at : at + _WIDTH]
-            chosen = set(self._always)
-            for end in range(1, len(head) + 1):
-                chosen.update(self._by_prefix.get(head[:end], ()))
-            for i in sorted(chosen):  # in table order: the first piece that matches wins
+            begun = get(words[at : at + 3], ()) + get(words[at : at + 2], ()) + get(words[at], ())
+            if not begun and not always:
+                continue  # most words begin no phrase
+            chosen = {i for begin, i in begun if words.startswith(begin, at)}
+            for i in sorted(chosen.union(always)) if always else sorted(chosen):  # table order: the first match wins
                 if i not in held:
-                    run = self._required.get(i)
-                    if run is None:
-                        run = self._required[i] = required(self.pieces[i][1][3:-7])
-                    held[i] = run in words
+                    held[i] = self._held(i, words)
                 if held[i]:
                     match = self._piece(i).match(words, at)
                     if match:
                         yield self.pieces[i][0], match.start(), match.end()
                         break
-        for word in _LONG_WORDS.finditer(words):  # a compound is a long word: search only those
-            for match in self.infix.finditer(words, word.start(), word.end()):
-                if match.lastgroup:
-                    yield int(match.lastgroup[1:].partition("x")[0]), word.start(), word.end()
+        found: list[tuple[int, int, int]] = []
+        for long_word in _LONG_WORDS.finditer(words):  # a compound is a long word: its stems are looked up in it
+            first, last = long_word.span()
+            stems = {order for at in range(first, last - _WIDTH + 1) for held, order in self._infix_by_head.get(
+                words[at : at + _WIDTH], ()) if words.startswith(held, at)}
+            stems.update(order for _, order in self._infix_by_head.get("", ()))
+            found += [(first, order, last) for order in stems if _compiled_stem(self._infix[order][1]).search(words, first, last)]
+        for first, order, last in sorted(found):
+            yield self._infix[order][0], first, last
         if words and max(words) >= _PARTS_FROM:
             for match in self.parts.finditer(words):
                 if match.lastgroup:
                     yield int(match.lastgroup[1:]), match.start(), match.end()
 
 
+@cache
+def _compiled_stem(stem: str) -> re.Pattern[str]:
+    return re.compile(stem)
+
+
 # Phrases first, bare words last: at one position the first phrase that matches wins, and "clave de la API" must be
 # read as an API key before "clave" alone is weighed.
 _PHRASES = tuple(sorted(_TABLES.phrases, key=lambda phrase: phrase.kind.startswith("bare_")))
-_MATCHER: _Matcher | None = None
-
-
-def _matches(words: str) -> Iterator[tuple[int, int, int]]:
-    global _MATCHER
-    if _MATCHER is None:  # built on the first check: a program that never checks a form never pays for it
-        _MATCHER = _Matcher()
-    return _MATCHER.matches(words)
+# Built at import: reading where each phrase can begin costs less than compiling one phrase at the first check.
+_MATCHER = _Matcher()
+_matches = _MATCHER.matches
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -147,7 +170,7 @@ _SETTING_INSIDE = lazy(_TABLES.pattern("SETTING_INSIDE"))
 _STATE = lazy(r"(?<!\w)(?:" + _TABLES.pattern("STATE") + r")(?!\w)|" + _TABLES.pattern("STATE_PARTS"))
 _REQUEST = lazy(r"(?<!\w)(?:" + _TABLES.pattern("REQUEST") + r")(?!\w)|" + _TABLES.pattern("REQUEST_PARTS"))
 _BOOLEAN_TAIL = tuple(S["BOOLEAN_TAIL"])
-_PAN_CARD = re.compile(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
+_PAN_CARD = lazy(r"(?i)(?<![a-z])pan[ _.-]?card|PanCard|पैन|पॅन")
 
 
 def _setting_of(o: Occurrence) -> bool:
@@ -182,26 +205,41 @@ _NAMED: dict[str, Check] = {
 _RULES = parse(_TABLES.rules, S, _NAMED)
 
 
-@dataclass(frozen=True)
 class _Text:
-    """What holds for a whole text, whichever reading of it is matched."""
+    """What holds for a whole text, whichever reading of it is matched: each fact (`_FACTS`) is read the first time
+    a rule asks for it, so an ordinary text (no phrase found) pays for none of them."""
 
-    context: frozenset[str]  # every word of every reading
-    shouts_pin: bool  # "PIN" in capitals inside a text that is not all capitals: the credential, not a connector
-    shouts_tan: bool  # "TAN" in capitals likewise: a bank's one-time transaction number
-    yes_no: bool  # the text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself
-    identifier: bool = False  # one identifier (no spaces): is_password_set names a boolean
-    non_latin: bool = False  # a character beyond Latin, Greek and Cyrillic: the setting substrings are searched
-    pan_card: bool = False  # "PAN card" as written: India's tax id card, whatever follows
-    readings: tuple[str, ...] = ()  # the text's readings, the first as written
+    def __init__(self, written: str, readings: tuple[str, ...]) -> None:
+        self.written = written  # the text decoded, as written
+        self.readings = readings  # the text's readings, the first as written
 
-    @cached_property
-    def states(self) -> bool:
-        """A report of a credential's state or a rule about it, with no request verb: read when a phrase found in
-        the text is weighed, not for every text (most hold none)."""
-        return _states(self.readings)
+    def __getattr__(self, name: str) -> Any:  # only for a fact not read yet
+        if name not in _FACTS:
+            raise AttributeError(name)
+        value = self.__dict__[name] = _FACTS[name](self)
+        return value
 
 
+def _shouts(pattern: re.Pattern[str]) -> Callable[[_Text], bool]:
+    """ "PIN" or "TAN" in capitals inside a text that is not all capitals: the credential, not a connector."""
+    def shouts(t: _Text) -> bool:
+        written = t.written if t.written.isascii() else t.written + " " + fold_confusables(t.written)  # "РIN"
+        return bool(pattern.search(written)) and t.written != t.written.upper()
+    return shouts
+
+
+_FACTS: dict[str, Callable[[_Text], Any]] = {
+    "context": lambda t: frozenset(w for words in t.readings for w in words.split()),  # every word of every reading
+    "shouts_pin": _shouts(lazy(r"(?<![A-Za-z])PINs?(?![A-Za-z])")),
+    "shouts_tan": _shouts(lazy(r"(?<![A-Za-z])TANs?(?![A-Za-z])")),  # a bank's one-time transaction number
+    # The text asks or describes a yes/no ("Whether ..."), so it never asks for the credential itself.
+    "yes_no": lambda t: bool(t.readings) and t.readings[0].split(" ", 1)[0] in ("whether", "ob"),
+    "identifier": lambda t: not any(c.isspace() for c in t.written.strip()),  # is_password_set names a boolean
+    # A character beyond Latin, Greek and Cyrillic: the setting substrings are searched.
+    "non_latin": lambda t: bool(t.written) and max(t.written) >= _PARTS_FROM,
+    "pan_card": lambda t: bool(_PAN_CARD.search(t.written)),  # India's tax id card, whatever follows
+    "states": lambda t: _states(t.readings),  # a report of a credential's state or a rule about it, no request
+}
 
 
 _NEAR = 240  # characters either side of a phrase that its neighbours are read from
@@ -231,8 +269,6 @@ def _term_in(words: str, text: _Text, reversed_text: bool = False) -> str | None
     return None
 
 
-
-
 def _states(readings: Sequence[str]) -> bool:
     """Whether the text reports a credential's state or states a rule about it, and asks for nothing."""
     if not readings or (len(readings[0]) < 12 and readings[0].isascii()):
@@ -241,26 +277,12 @@ def _states(readings: Sequence[str]) -> bool:
     return bool(_STATE.search(readings[0])) and not _REQUEST.search(readings[0])
 
 
-_SHOUTED_PIN = re.compile(r"(?<![A-Za-z])PINs?(?![A-Za-z])")
-_SHOUTED_TAN = re.compile(r"(?<![A-Za-z])TANs?(?![A-Za-z])")
-
-
 def _term(text: str) -> str | None:
     text = decoded(text)
     seen = readings(text, _TYPOS)
     if "\u202e" in text:  # an override used only to embed keeps its order; one used to hide a word is turned back
         seen += [r for r in readings(RTL_OVERRIDE.sub(lambda m: m.group(1)[::-1], text), _TYPOS) if r not in seen]
-    shouted = text if text.isascii() else text + " " + fold_confusables(text)  # "РIN" with a Cyrillic Р
-    whole = _Text(
-        context=frozenset(w for words in seen for w in words.split()),
-        shouts_pin=bool(_SHOUTED_PIN.search(shouted)) and text != text.upper(),
-        shouts_tan=bool(_SHOUTED_TAN.search(shouted)) and text != text.upper(),
-        yes_no=bool(seen) and seen[0].split(" ", 1)[0] in ("whether", "ob"),
-        identifier=not any(c.isspace() for c in text.strip()),
-        non_latin=bool(text) and max(text) >= _PARTS_FROM,
-        pan_card=bool(_PAN_CARD.search(text)),
-        readings=tuple(seen),
-    )
+    whole = _Text(text, tuple(seen))
     for words in seen:
         term = _term_in(words, whole)
         if term:

@@ -1,120 +1,151 @@
-"""What a phrase of the tables can begin with: its first few characters, read from the phrase's own text.
+"""What a phrase of the tables begins with and what it holds, read from the phrase's own text.
 
-The name guard tries, at each word of a text, only the phrases whose beginning is there; most words begin no
-phrase at all, so most texts compile and try nothing. A beginning is read from literal characters, `(?:...|...)`
-groups and `?`, `*`, `+` after them; anything else (an escape, a class, a lookaround) ends the beginning where it
-stands: a shorter beginning means more words are tried, never fewer, so a phrase is never missed.
+The name guard tries, at each word of a text, only the phrases whose beginning is there (`heads`), and compiles
+and tries one only when the text holds its literal parts (`needs`); most words begin no phrase, so an ordinary
+text compiles nothing. Both read literal characters and `(...)` groups only; anything else (an escape, a class, a
+count) ends what is read where it stands: less is read, so more is tried, and a phrase is never missed. They scan
+with patterns, a Python step per parenthesis, not per character: every phrase of the tables is read at import.
 """
 
 from __future__ import annotations
 
-_MAX = 512  # a phrase that can begin in more ways than this is tried at every word
-_SPECIAL = "\\()[]{}|*+?.^$"
+import itertools
+import re
 
-# A beginning read so far and whether it may still grow (False: what follows it was not read).
-_Heads = set[tuple[str, bool]]
+_LOOK = ("(?!", "(?=", "(?<!", "(?<=")
+_ESCAPE = r"\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|N\{[^}]*\}|.)"
+_CLASS = _ESCAPE + r"|\[\^?\]?(?:" + _ESCAPE + r"|[^\]\\])*\]"  # an escape or a class: skipped whole
+# A run that holds nothing of interest is skipped in one step (a scan char by char is slow on long lists).
+_PARENS = re.compile(r"[^\\\[()]*+(" + _CLASS + r"|[()])")
+_BAR = re.compile(r"[^\\\[|]*+(" + _CLASS + r"|\|)")
+_SKIPPED = re.compile(_CLASS)
+_COUNT = re.compile(r"\{[\d,]*\}")
+_QUANTIFIER = re.compile(r"[?*+]|\{[\d,]*\}")
+# Literal characters none of which a quantifier may leave out (\0 stands for an escape or a class, \1 for a count).
+_LITERALS = re.compile(r"(?:[^\0\1\\()\[\]{}|*+?.^$](?![?*{\1]))*")
+_PLAIN = re.compile(r"[^\0\1\\()\[\]{}|*+?.^$]*")  # the same, read faster: see `_lead`
+_OPTIONAL = ("?", "*", "{")
 
 
-class _Unread(Exception):
-    pass
+def _lead(alt: str) -> str:
+    """The literal characters `alt` begins with, but one a quantifier may leave out ("tokens?" begins "token")."""
+    lead: str = _PLAIN.match(alt)[0]  # type: ignore[index]
+    return lead[:-1] if alt[len(lead) : len(lead) + 1] in _OPTIONAL else lead
 
 
-def prefixes(rx: str, width: int) -> frozenset[str] | None:
-    """Strings one of which begins every match of `rx`: `width` characters long, or shorter where the phrase ends
-    or stops being literal. None when a match could begin anywhere (the phrase is tried at every word)."""
-    if len(rx) > width and not any(c in _SPECIAL for c in rx[: width + 1]):
-        return frozenset((rx[:width],))  # most phrases begin with a plain word: read without the parser below
-    try:
-        heads, end = _alternation(rx, 0, {("", True)}, width)
-    except (_Unread, IndexError, ValueError):
+def _level(rx: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """The groups at the top level of `rx` (from "(" to past ")") and where its top-level "|" are."""
+    groups, depth, start = [], 0, 0
+    for item in _PARENS.finditer(rx):
+        if item[1] == "(":
+            start = item.start(1) if depth == 0 else start
+            depth += 1
+        elif item[1] == ")":
+            depth -= 1
+            if depth == 0:
+                groups.append((start, item.end()))
+    if depth:
+        raise ValueError(f"unbalanced: {rx!r}")
+    bars, last = [], 0
+    for begin, end in [*groups, (len(rx), len(rx))]:
+        if "|" in rx[last:begin]:
+            bars += [last + b.start(1) for b in _BAR.finditer(rx[last:begin]) if b[1] == "|"]
+        last = end
+    return groups, bars
+
+
+def _inside(rx: str, begin: int, end: int) -> str:
+    return rx[begin + (3 if rx[begin + 1] == "?" else 1) : end - 1]
+
+
+_INNERMOST = re.compile(r"\([^()]*\)")
+_FLAT_GROUP = re.compile(r"\(\?:([^()\[\]\\]*)\)")  # a group with no group, class or escape inside
+
+
+def _top_bar(rx: str) -> bool:
+    """Whether `rx` has a "|" outside every group: its groups are dropped, the innermost first."""
+    flat = _SKIPPED.sub("", rx) if "\\" in rx or "[" in rx else rx
+    while "(" in flat:
+        inner = _INNERMOST.sub("", flat)
+        if inner == flat:
+            raise ValueError(f"unbalanced: {rx!r}")
+        flat = inner
+    return "|" in flat
+
+
+def _begins(alt: str, width: int) -> set[str] | None:
+    """What an alternative that opens with a group begins with ("" when it can match nothing), or None."""
+    if alt[:1] != "(" or (alt[1] == "?" and not alt.startswith(_LOOK) and not alt.startswith("(?:")):
+        return None  # an escape, a class, a flag, a character a quantifier may leave out
+    group = _FLAT_GROUP.match(alt)
+    end = group.end() if group else _level(alt)[0][0][1]
+    if alt.startswith(_LOOK):  # consumes nothing: the beginning goes on after it
+        return _heads(alt[end:], width)
+    found = _heads(group[1] if group else _inside(alt, 0, end), width)
+    quantifier = _QUANTIFIER.match(alt, end)
+    more = quantifier[0] if quantifier else ""
+    if found is None or more.startswith("{"):
         return None
-    found = frozenset(head for head, _ in heads)
-    return None if end != len(rx) or "" in found else found
+    if more in ("?", "*") or "" in found:  # the group may match nothing: what follows it begins a match too
+        after = _heads(alt[end + len(more) :], width)
+        return None if after is None else (found - {""}) | after
+    return {head[:width] for head in found}
 
 
-def _alternation(rx: str, i: int, heads: _Heads, width: int) -> tuple[_Heads, int]:
-    out: _Heads = set()
-    while True:
-        got, i = _sequence(rx, i, heads, width)
-        out |= got
-        if len(out) > _MAX:
-            raise _Unread
-        if i < len(rx) and rx[i] == "|":
-            i += 1
-            continue
-        return out, i
+def _heads(rx: str, width: int) -> set[str] | None:
+    if "(" not in rx and "[" not in rx and "\\|" not in rx:
+        alternatives = rx.split("|")
+    elif not _top_bar(rx):
+        alternatives = [rx]
+    else:
+        cuts = [-1, *_level(rx)[1], len(rx)]
+        alternatives = [rx[a + 1 : b] for a, b in itertools.pairwise(cuts)]
+    found: set[str] = set()
+    for alt in alternatives:
+        lead = _lead(alt)
+        begins = {lead[:width]} if lead or not alt else _begins(alt, width)
+        if begins is None:
+            return None
+        found |= begins
+    return found
 
 
-def _sequence(rx: str, i: int, heads: _Heads, width: int) -> tuple[_Heads, int]:
-    """One alternative, from the beginnings that lead into it."""
-    while i < len(rx) and rx[i] not in "|)":
-        if not any(grows for _, grows in heads):
-            return heads, _alternative_end(rx, i)
-        if rx.startswith(("(?!", "(?=", "(?<!", "(?<="), i):  # consumes nothing: the beginning goes on after it
-            i = _alternative_end(rx, i + 3) + 1
-            continue
-        if rx.startswith("\\d", i):
-            item, i = {(h + d, len(h) + 1 < width) if g else (h, False) for h, g in heads for d in "0123456789"}, i + 2
-        elif rx.startswith("(?:", i):
-            item, i = _alternation(rx, i + 3, heads, width)
-            if rx[i] != ")":
-                raise _Unread
-            i += 1
-        elif rx[i] in _SPECIAL:
-            return {(head, False) for head, _ in heads}, _alternative_end(rx, i)
-        else:
-            char, i = rx[i], i + 1
-            item = {(head + char, len(head) + 1 < width) if grows else (head, False) for head, grows in heads}
-        if i < len(rx) and rx[i] == "{":  # a count, maybe none: where it leads is not followed
-            item, i = {(head, False) for head, _ in item | heads}, rx.index("}", i) + 1
-        elif i < len(rx) and rx[i] in "?*+":
-            repeat, i = rx[i], i + 1
-            if repeat == "?":
-                item |= heads
-            else:  # the item again, or not at all for `*`: where that leads is not followed
-                item = {(head, False) for head, _ in item | (heads if repeat == "*" else set())}
-        heads = item
-    return heads, i
+def heads(rx: str, width: int) -> frozenset[str] | None:
+    """Strings one of which begins every match of `rx`, at most `width` characters long; None when a match could
+    begin anywhere (the phrase is tried at every word)."""
+    try:
+        lead = _lead(rx)
+        if lead and ("|" not in rx or not _top_bar(rx)):  # most phrases begin with a literal word
+            return frozenset((lead[:width],))
+        found = _heads(rx, width)
+    except (ValueError, IndexError):
+        return None
+    return None if found is None or "" in found else frozenset(found)
 
 
-def _alternative_end(rx: str, i: int) -> int:
-    """The index of the `|` or `)` that ends the alternative `i` is in (escapes and classes skipped whole)."""
-    depth = 0
-    while i < len(rx):
-        char = rx[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            i = rx.index("]", i + 2) + 1
-            continue
-        if depth == 0 and char in "|)":
-            return i
-        depth += (char == "(") - (char == ")")
-        i += 1
-    return i
-
-
-def required(rx: str) -> str:
-    """The longest run of literal characters every match of `rx` holds ("(?:access|api) ?tokens?" holds "token"),
-    or "" when none is read: a text without it is not tried with `rx` at all."""
-    best, run, depth, i = "", "", 0, 0
-    while i < len(rx):
-        char, nxt = rx[i], rx[i + 1 : i + 2]
-        if depth == 0 and char == "|":
-            return ""  # alternatives at the top: no one run is in every match
-        if char in "\\[{":  # an escape, a class, a count: skipped whole, never part of a run
-            i = i + 2 if char == "\\" else rx.index("]" if char == "[" else "}", i + 2) + 1
-            char = ""
-        elif char in "()":
-            depth += 1 if char == "(" else -1
-            i, char = i + 1, ""
-        else:
-            i += 1
-        literal = depth == 0 and char != "" and char not in _SPECIAL and nxt not in ("?", "*", "{")
-        run = run + char if literal else ""
-        if len(run) > len(best):
-            best = run
-        if nxt == "+":
-            run = ""
-    return best
+def needs(rx: str, opening: bool = True) -> tuple[tuple[str, ...], ...]:
+    """What every match of `rx` holds: groups of literal strings, one of each group in every match
+    ("(?:access|api) ?tokens?" holds "token", and "access" or "api"); () when nothing is read. Without `opening`,
+    a group `rx` opens with is not read (a caller that found where `rx` begins knows what it holds)."""
+    try:
+        groups, bars = _level(rx)
+    except ValueError:
+        return ()
+    if bars:
+        return ()
+    out: list[tuple[str, ...]] = []
+    level, last = [], 0
+    for begin, end in groups:
+        quantifier = _QUANTIFIER.match(rx, end)
+        more = quantifier[0] if quantifier else ""
+        look = rx.startswith(_LOOK, begin)
+        level += [rx[last:begin], "" if look else "\0"]  # a group inside breaks the runs around it
+        last = end + len(more)
+        if not look and more in ("", "+") and (opening or begin > 0):
+            inner = _inside(rx, begin, end)
+            begins = heads(inner, 99) if "(" in inner else [
+                _LITERALS.match(alt)[0] for alt in _SKIPPED.sub("\0", inner).split("|")]  # type: ignore[index]
+            if begins and all(begins):
+                out.append(tuple(sorted(set(begins))))
+    flat = _COUNT.sub("\1", _SKIPPED.sub("\0", "".join([*level, rx[last:]])))
+    return tuple((run,) for run in _LITERALS.findall(flat) if len(run) > 1) + tuple(out)

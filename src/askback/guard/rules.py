@@ -18,8 +18,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 _WHERE = re.compile(r"(prev2|prev|next|second|before\d|after\d|around\d|head\d|context|matched)~(.+)")
 _COUNT = re.compile(r"count(<=|<|!=|=|>)(\d+)")
@@ -27,8 +26,7 @@ _OPS: dict[str, Callable[[int, int], bool]] = {"<=": operator.le, "<": operator.
                                                 "=": operator.eq, ">": operator.gt}
 
 
-@dataclass(frozen=True)
-class Occurrence:
+class Occurrence(NamedTuple):
     """A phrase where it was found: its neighbours and what holds for the whole text (`text`)."""
 
     kind: str
@@ -36,7 +34,7 @@ class Occurrence:
     matched: str
     before: tuple[str, ...]  # up to six words before it
     after: tuple[str, ...]  # up to three words after it
-    count: int  # words in the text
+    length: int  # words in the text
     window: str  # a few characters either side, for scripts written without spaces
     text: Any  # what holds for the whole text (its flags and `context`)
 
@@ -56,14 +54,15 @@ class Occurrence:
 Check = Callable[[Occurrence], bool]
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     checks: tuple[Check, ...]
     ordinary: bool
     source: str  # the line, for a reader of a failing test
 
 
 def _words(spec: str, sets: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    if spec in sets:
+        return sets[spec]  # one set: used as it is, not copied
     out: set[str] = set()
     for part in spec.split("|"):
         out |= set(part[1:-1].split(",")) if part.startswith("{") else sets[part]
@@ -88,7 +87,7 @@ def _check(atom: str, sets: Mapping[str, frozenset[str]], named: Mapping[str, Ch
     count = _COUNT.fullmatch(atom)
     if count:
         op, n = _OPS[count.group(1)], int(count.group(2))
-        return lambda o: op(o.count, n)
+        return lambda o: op(o.length, n)
     return named[atom]
 
 

@@ -10,20 +10,17 @@ wins, so the order of the blocks is the order of the table.
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
-from pathlib import Path
 from types import MappingProxyType
+from typing import NamedTuple
 
-from askback.guard.fold import table_form
-
-TABLES = Path(__file__).with_name("tables")
+TABLES = os.path.join(os.path.dirname(__file__), "tables")  # no pathlib: the guard is imported at start-up
 _FIRST = "common.txt"
 _NAME = re.compile(r"\{([A-Z_]+)\}")  # never a quantifier: those are digits
 
 
-@dataclass(frozen=True)
-class Phrase:
+class Phrase(NamedTuple):
     """One credential phrase of a table: what it asks for, how its neighbours are weighed, where it may match."""
 
     label: str  # what the question asks for ("password", "API key"...)
@@ -32,8 +29,7 @@ class Phrase:
     alternatives: tuple[str, ...]
 
 
-@dataclass(frozen=True)
-class Tables:
+class Tables(NamedTuple):
     phrases: tuple[Phrase, ...]
     sets: MappingProxyType[str, frozenset[str]]
     lists: MappingProxyType[str, tuple[str, ...]]
@@ -46,42 +42,46 @@ class Tables:
 
 def _blocks(text: str, where: str) -> list[tuple[str, list[str]]]:
     blocks: list[tuple[str, list[str]]] = []
+    lines: list[str] | None = None
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line or line[0] == "#":
             continue
-        if line.startswith("@"):
-            blocks.append((line, []))
-        elif not blocks:
+        if line[0] == "@":
+            lines = []
+            blocks.append((line, lines))
+        elif lines is None:
             raise ValueError(f"{where}:{number}: a line before any @phrase, @set or @list header")
         else:
-            blocks[-1][1].append(table_form(line))
+            lines.append(line)
     return blocks
 
 
-def load(directory: Path = TABLES) -> Tables:
+def load(directory: str | os.PathLike[str] = TABLES) -> Tables:
     """Every table in `directory`, `common.txt` first."""
-    files = sorted(directory.glob("*.txt"), key=lambda p: (p.name != _FIRST, p.name))
+    files = sorted((name for name in os.listdir(directory) if name.endswith(".txt")), key=lambda n: (n != _FIRST, n))
     raw_phrases: list[tuple[str, str, bool, list[str]]] = []
     sets: dict[str, set[str]] = {}
     lists: dict[str, list[str]] = {}
     rules: list[str] = []
-    for path in files:
-        for header, lines in _blocks(path.read_text(encoding="utf-8"), path.name):
+    for name in files:
+        with open(os.path.join(directory, name), "rb") as file:  # bytes decoded: cheaper than a text file
+            text = file.read().decode()
+        for header, lines in _blocks(text, name):
             what, _, rest = header[1:].partition(" ")
             if what == "phrase":
                 label, kind, mode = (part.strip() for part in rest.split("|"))
                 if mode not in ("word", "part"):
-                    raise ValueError(f"{path.name}: {header!r}: the mode is 'word' or 'part'")
+                    raise ValueError(f"{name}: {header!r}: the mode is 'word' or 'part'")
                 raw_phrases.append((label, kind, mode == "word", lines))
             elif what == "set":
-                sets.setdefault(rest.strip(), set()).update(w for line in lines for w in line.split())
+                sets.setdefault(rest.strip(), set()).update(" ".join(lines).split())
             elif what == "list":
                 lists.setdefault(rest.strip(), []).extend(lines)
             elif what == "rules":
                 rules.extend(line.partition(" #")[0].strip() for line in lines)
             else:
-                raise ValueError(f"{path.name}: unknown header {header!r}")
+                raise ValueError(f"{name}: unknown header {header!r}")
     named: dict[str, str] = {}
 
     def alternation(match: re.Match[str]) -> str:
