@@ -309,3 +309,71 @@ def test_the_collector_runs_in_a_stdio_server(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     seen = json.loads(run.stdout)["structuredContent"]
     assert seen["enabled"] is True and seen["frozen"] > 10_000
+
+
+STEADY_APP = '''
+import sys
+from typing import Annotated
+import askback
+
+app = askback.App("steady", store="memory://")
+WATCHED = WATCHED_MODULES
+
+
+@app.tool()
+def greet(name: Annotated[str, askback.Ask("What is your name?")]) -> str:
+    """Asks a name, then greets."""
+    return f"Hello, {name}!"
+
+
+@app.tool()
+def modules() -> list[str]:
+    """Which of the watched modules this server process holds."""
+    return sorted(m for m in WATCHED if m in sys.modules)
+'''
+# What a server answering only 2026-07-28 tool calls never holds, however many flows it has answered: the SDK
+# path and its low-level server, the A2A SDK and askback's agent, the client, the pages, the SQLite backend. The
+# answer guard is watched too: it is loaded by the first answer, so the probe is seen to read the process's state.
+# (The SDK's own modules are all loaded with its package, which the fast route's checks import.)
+STEADY_UNNEEDED = ("askback.mcp.sdkpath", "askback.mcp.server", "a2a", "askback.a2a.server",
+                   "askback.client.client", "askback.web.pages", "askback.stores.sqlite", "sqlite3")
+
+
+def _modules(http: httpx.Client, url: str) -> list[str]:
+    answer = _rpc(http, url, "tools/call", {"name": "modules", "arguments": {}}, "modules")
+    return list(json.loads(answer["result"]["content"][0]["text"]))
+
+
+def test_a_server_that_only_answered_2026_07_28_flows_holds_no_sdk_path_nor_a2a_and_builds_them_on_need(
+    tmp_path: Path,
+) -> None:
+    """Steady state, not start-up: after complete two-round flows (the question, the answer, the greeting) the
+    process still holds none of what only other requests need, and the first such request is answered."""
+    target = tmp_path / "steady_app.py"
+    target.write_text(STEADY_APP.replace("WATCHED_MODULES", repr((*STEADY_UNNEEDED, "askback.guard.values"))))
+    process = subprocess.Popen([*askback_command(), "serve", str(target), "--port", "0"], cwd=ROOT,
+                               env=serve_env(tmp_path / "data"), text=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+    try:
+        url = _Stderr(process).until(SERVING).group(1)
+        with httpx.Client(timeout=60) as http:
+            assert _modules(http, url) == []
+            for _ in range(20):
+                asked = _rpc(http, url, "tools/call", {"name": "greet", "arguments": {}}, "greet")["result"]
+                assert asked["resultType"] == "input_required"
+                [(key, request)] = asked["inputRequests"].items()
+                [field] = request["params"]["requestedSchema"]["properties"]
+                answer = {"name": "greet", "arguments": {}, "requestState": asked["requestState"],
+                          "inputResponses": {key: {"action": "accept", "content": {field: "Ada"}}}}
+                done = _rpc(http, url, "tools/call", answer, "greet")["result"]
+                assert done["content"][0]["text"] == "Hello, Ada!"
+            assert _modules(http, url) == ["askback.guard.values"], "only the answer guard, loaded by the answers"
+
+            listed = _rpc(http, url, "tools/list", {})  # the SDK path's, built now
+            assert sorted(t["name"] for t in listed["result"]["tools"]) == ["greet", "modules"]
+            card = http.get(url.removesuffix("/mcp") + "/.well-known/agent-card.json")
+            assert card.status_code == 200 and card.json()["name"] == "steady"
+            now = _modules(http, url)
+            assert "askback.mcp.sdkpath" in now and "a2a" in now and "askback.a2a.server" in now
+    finally:
+        stop(process)  # type: ignore[arg-type]
