@@ -113,20 +113,17 @@ def decide(
     with the field when it is asked again.
     """
     found = problems(tool.schema, arguments)
-    for name, why in (notes or {}).items():
-        if found.get(name) == MISSING:
-            found[name] = why
     if found:
         # Asked in the order the tool declares its parameters, not the order the validator met them.
         order = {name: i for i, name in enumerate(tool.schema.get("properties") or ())}
         found = dict(sorted(found.items(), key=lambda item: order.get(item[0], len(order))))
-        return _ask_values(tool, found, caps)
+        return _ask_values(tool, found, caps, {n: why for n, why in (notes or {}).items() if n in found})
     if tool.options.confirm is not None and confirmed != values_digest(tool.name, arguments):
         return _ask_confirm(tool, tool.options.confirm, arguments, caps)
     return Go(dict(arguments))
 
 
-def _ask_values(tool: Tool, found: Mapping[str, str], caps: Capabilities) -> Decision:
+def _ask_values(tool: Tool, found: Mapping[str, str], caps: Capabilities, notes: Mapping[str, str]) -> Decision:
     secrets: list[str] = []
     fields: dict[str, dict[str, Any]] = {}
     for name in found:
@@ -150,7 +147,10 @@ def _ask_values(tool: Tool, found: Mapping[str, str], caps: Capabilities) -> Dec
     finding = guard_form(GUARD, schema, message=message)
     if finding is not None:
         return _refuse_secrets(tool, [finding.field], [n for n in found if n != finding.field], caps)
-    question = FormQuestion(VALUES_KEY, message, schema)
+    # Why an answer was not taken is askback's own word (it may name the credential it saw), so it rides as the
+    # question's note: shown with the message, never read by the guard as the form asking for one.
+    note = " ".join(f"The answer for {n} was not taken: {why}." for n, why in notes.items()) or None
+    question = FormQuestion(VALUES_KEY, message, schema, note=note)
     return AskValues(question, tuple(fields))
 
 
