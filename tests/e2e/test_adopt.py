@@ -268,3 +268,14 @@ async def test_an_unknown_tool_gets_the_sdks_own_answer(serve: Serve) -> None:
             reply.pop("id")
             answers.append(reply)
     assert answers[0] == answers[1]
+
+
+@pytest.mark.parametrize("fields", [{"requestState": 5}, {"inputResponses": [1]}, {"inputResponses": "x"}])
+async def test_malformed_retry_fields_get_the_sdks_own_answer(serve: Serve, fields: dict[str, Any]) -> None:
+    answers = []
+    for url in (serve(adopted.build().streamable_http_app()), serve_adopted(serve, [])):
+        with RawClient(url) as raw:
+            reply = raw.send("tools/call", {"name": "deploy", "arguments": {}, **fields})
+            reply.pop("id")
+            answers.append(reply)
+    assert answers[0] == answers[1]

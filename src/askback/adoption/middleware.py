@@ -76,10 +76,11 @@ class Adopter:
         caps: Any,
     ) -> HandlerResult:
         """2026-07-28: one `input_required` round per question; progress rides the sealed `requestState`."""
-        state = params.get("requestState")
-        progress = resume(state if isinstance(state, str) else None, tool.name, arguments)
-        responses = params.get("inputResponses")
-        responses = responses if isinstance(responses, Mapping) else {}
+        state, responses = params.get("requestState"), params.get("inputResponses")
+        if not isinstance(state, str | None) or not isinstance(responses, Mapping | None):
+            return await call_next(ctx)  # malformed retry fields: the SDK's own validation error
+        progress = resume(state, tool.name, arguments)
+        responses = responses or {}
         notes: dict[str, str] = {}
         if progress.asked is not None:
             response = responses.get(progress.asked.key)
