@@ -2,8 +2,8 @@
 
 `PYTHONPATH=src:. .venv/bin/python bench/adopt_overhead.py [CALLS]` serves the test app of
 `tests/support/adopted.py` plain and adopted (the SDK's `streamable_http_app()` under uvicorn, each in a thread
-on loopback), sends CALLS complete `deploy` calls to each over one keep-alive connection, then CALLS flows of
-one asked round (call, then the retry with the answer) to the adopted one, and prints the median and p95 of
+on loopback), sends CALLS complete `deploy` calls to each over one keep-alive connection, and CALLS flows of
+one asked round (call, then the retry with the answer) to the adopted one, interleaved, and prints the median and p95 of
 each in milliseconds. It reports; nothing here asserts a time.
 """
 
@@ -45,22 +45,30 @@ def main() -> None:
     logging.getLogger("httpx").setLevel(logging.WARNING)  # MCPServer turns INFO logging on: one line per request
     calls = int(sys.argv[1]) if len(sys.argv) > 1 else 300
     with LoopbackServer(adopted.build().streamable_http_app()) as plain, \
-            LoopbackServer(adopted.adopted().streamable_http_app()) as adopted_server:
-        with RawClient(plain.url) as raw:
-            timed(lambda: raw.call("deploy", COMPLETE), 30)  # warm up
-            print(line("plain, complete call", timed(lambda: raw.call("deploy", COMPLETE), calls)))
-        with RawClient(adopted_server.url) as raw:
-            timed(lambda: raw.call("deploy", COMPLETE), 30)
-            print(line("adopted, complete call", timed(lambda: raw.call("deploy", COMPLETE), calls)))
+            LoopbackServer(adopted.adopted().streamable_http_app()) as adopted_server, \
+            RawClient(plain.url) as plain_raw, RawClient(adopted_server.url) as raw:
 
-            def flow() -> None:
-                first = raw.call("deploy", {"service": "api"})["result"]
-                (key,) = first["inputRequests"]
-                answer = {key: {"action": "accept", "content": {"env": "staging"}}}
-                done = raw.call("deploy", {"service": "api"}, responses=answer, state=first["requestState"])
-                assert done["result"]["resultType"] == "complete"
+        def flow() -> None:
+            first = raw.call("deploy", {"service": "api"})["result"]
+            (key,) = first["inputRequests"]
+            answer = {key: {"action": "accept", "content": {"env": "staging"}}}
+            done = raw.call("deploy", {"service": "api"}, responses=answer, state=first["requestState"])
+            assert done["result"]["resultType"] == "complete"
 
-            print(line("adopted, one asked round (2 calls)", timed(flow, calls)))
+        runs: dict[str, Callable[[], object]] = {
+            "plain, complete call": lambda: plain_raw.call("deploy", COMPLETE),
+            "adopted, complete call": lambda: raw.call("deploy", COMPLETE),
+            "adopted, one asked round (2 calls)": flow,
+        }
+        samples: dict[str, list[float]] = {label: [] for label in runs}
+        for fn in runs.values():
+            timed(fn, 30)  # warm up
+        # Interleaved, so a noisy neighbour on a shared machine slows each kind alike.
+        for _ in range(calls):
+            for label, fn in runs.items():
+                samples[label] += timed(fn, 1)
+        for label, taken in samples.items():
+            print(line(label, taken))
 
 
 if __name__ == "__main__":
