@@ -279,3 +279,14 @@ async def test_malformed_retry_fields_get_the_sdks_own_answer(serve: Serve, fiel
             reply.pop("id")
             answers.append(reply)
     assert answers[0] == answers[1]
+
+
+async def test_a_legacy_connection_without_a_back_channel_gets_the_sdks_own_answer(serve: Serve) -> None:
+    """Stateless legacy HTTP keeps no handshake, so no request carries a declared elicitation (and no server
+    request could reach the client): nothing is asked, the SDK answers as without askback."""
+    results = []
+    for server in (adopted.build(), adopted.adopted()):
+        url = serve(server.streamable_http_app(stateless_http=True, json_response=True))
+        async with Client(url, mode="legacy", elicitation_callback=Elicitor()) as client:
+            results.append(await client.call_tool("deploy", {}))
+    assert results[0].is_error and results[1].model_dump() == results[0].model_dump()

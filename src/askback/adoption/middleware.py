@@ -15,6 +15,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.shared.exceptions import NoBackChannelError
 from mcp_types.methods import is_input_required
 from mcp_types.version import is_version_at_least
 
@@ -129,8 +130,11 @@ class Adopter:
             if isinstance(decision, Refuse):
                 return _refused(decision, tool)
             question = decision.question
-            answer = await ctx.session.elicit_form(question.full_message, question.schema,
-                                                   related_request_id=ctx.request_id)
+            try:
+                answer = await ctx.session.elicit_form(question.full_message, question.schema,
+                                                       related_request_id=ctx.request_id)
+            except NoBackChannelError:
+                return await call_next(ctx)  # this connection cannot carry a question: the SDK answers as sent
             taken = take(tool, _asked(decision), answer.action, answer.content)
             if taken.refusal is not None:
                 return wire.tool_refusal(taken.refusal, has_output_schema=tool.has_output_schema)
