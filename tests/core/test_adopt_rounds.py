@@ -9,6 +9,7 @@ from askback.adoption.decide import VALUES_KEY, AskConfirm, AskValues, Go, Refus
 from askback.adoption.options import ToolOptions
 from askback.adoption.problems import MISSING, problems
 from askback.adoption.progress import Asked, Progress, resume
+from askback.core.markers import OneOf, Option
 from askback.types import Capabilities
 
 SCHEMA: dict[str, Any] = {
@@ -104,3 +105,16 @@ def test_a_declared_secret_is_never_a_form_question() -> None:
     no_url = decide(tool, {}, FORM)
     assert isinstance(no_url, Refuse) and no_url.capability is not None
     assert no_url.capability.required == {"elicitation": {"url": {}}}
+
+
+def test_a_choice_with_no_options_is_refused_and_one_waiting_is_not_asked_yet() -> None:
+    schema = {"type": "object", "properties": {"country": {"type": "string"}, "city": {"type": "string"}},
+              "required": ["country", "city"]}
+    tool = Tool("ship", schema, ToolOptions(choices={"city": OneOf(lambda country: [])}))
+    waiting = decide(tool, {}, FORM)  # the options are not looked up yet: only the country is asked
+    assert isinstance(waiting, AskValues) and waiting.fields == ("country",)
+    refused = decide(tool, {"country": "de"}, FORM, options={"city": []})
+    assert isinstance(refused, Refuse) and refused.refusal.reason == "no_options"
+    offered = decide(tool, {"country": "fr"}, FORM, options={"city": [Option("Paris"), Option("Lyon")]})
+    assert isinstance(offered, AskValues) and offered.question.schema["properties"]["city"]["enum"] == [
+        "Paris", "Lyon"]

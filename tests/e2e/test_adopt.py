@@ -290,3 +290,41 @@ async def test_a_legacy_connection_without_a_back_channel_gets_the_sdks_own_answ
         async with Client(url, mode="legacy", elicitation_callback=Elicitor()) as client:
             results.append(await client.call_tool("deploy", {}))
     assert results[0].is_error and results[1].model_dump() == results[0].model_dump()
+
+
+# -- choices from a provider (OneOf) ------------------------------------------------------------------------------
+@by_mode
+async def test_a_choice_is_offered_with_its_titles_and_confirmed_by_them(serve: Serve, mode: str) -> None:
+    runs: Runs = []
+    elicitor = Elicitor(accept(amount=5, from_account=adopted.SAVINGS), accept(confirm=True))
+    async with Client(serve_adopted(serve, runs), mode=mode, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("pay", {})
+    assert text_of(result) == f"Paid 5 from {adopted.SAVINGS}."
+    choice = elicitor.asked[0].requested_schema["properties"]["from_account"]
+    assert choice["oneOf"] == [{"const": adopted.EVERYDAY, "title": "Everyday account"},
+                               {"const": adopted.SAVINGS, "title": "Savings account"}]
+    assert elicitor.asked[1].message == f"Pay 5 from Savings account [{adopted.SAVINGS}]?"
+
+
+@by_mode
+async def test_a_value_outside_the_choices_is_asked_again(serve: Serve, mode: str) -> None:
+    runs: Runs = []
+    elicitor = Elicitor(accept(from_account=adopted.EVERYDAY), accept(confirm=True))
+    async with Client(serve_adopted(serve, runs), mode=mode, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("pay", {"amount": 5, "from_account": "DE00 someone else's"})
+    assert text_of(result) == f"Paid 5 from {adopted.EVERYDAY}."
+    assert elicitor.fields()[0] == ["from_account"]
+    assert "from_account was not accepted: it must be one of the choices offered" in elicitor.asked[0].message
+
+
+@by_mode
+async def test_a_choice_waits_for_what_its_provider_needs_and_one_option_is_not_asked(serve: Serve,
+                                                                                       mode: str) -> None:
+    runs: Runs = []
+    elicitor = Elicitor(accept(country="fr"), accept(city="Lyon"))
+    async with Client(serve_adopted(serve, runs), mode=mode, elicitation_callback=elicitor) as client:
+        assert text_of(await client.call_tool("ship", {})) == "Shipping to Lyon, fr."
+        assert elicitor.fields() == [["country"], ["city"]]
+        assert elicitor.asked[1].requested_schema["properties"]["city"]["enum"] == ["Paris", "Lyon"]
+        assert text_of(await client.call_tool("ship", {"country": "lu"})) == "Shipping to Luxembourg, lu."
+    assert len(elicitor.asked) == 2  # one city only: used without asking

@@ -60,12 +60,38 @@ def build(runs: list[tuple[str, dict[str, Any]]] | None = None) -> MCPServer:
         ran.append(("banner", {"text": text, "shades": palette.shades}))
         return f"{text}: {palette.shades} shades of {palette.colour}"
 
+    @mcp.tool()
+    def pay(amount: int, from_account: str) -> str:
+        """Pay from one of the caller's accounts."""
+        ran.append(("pay", {"amount": amount, "from_account": from_account}))
+        return f"Paid {amount} from {from_account}."
+
+    @mcp.tool()
+    def ship(country: str, city: str) -> str:
+        """Ship to a city of a country."""
+        ran.append(("ship", {"country": country, "city": city}))
+        return f"Shipping to {city}, {country}."
+
     return mcp
+
+
+SAVINGS, EVERYDAY = "DE02120300000000202051", "DE89370400440532013000"
+CITIES = {"fr": ["Paris", "Lyon"], "lu": ["Luxembourg"]}
+
+
+def accounts(caller: askback.Caller) -> list[askback.Option]:
+    return [askback.Option(EVERYDAY, "Everyday account"), askback.Option(SAVINGS, "Savings account")]
+
+
+def cities(country: str) -> list[str]:
+    return CITIES.get(country, [])
 
 
 OPTIONS = {
     "order": ToolOptions(confirm="Order {quantity} x {item}?"),
     "rotate": ToolOptions(secret=("api_key",)),
+    "pay": ToolOptions(confirm="Pay {amount} from {from_account}?", choices={"from_account": askback.OneOf(accounts)}),
+    "ship": ToolOptions(choices={"city": askback.OneOf(cities)}),
 }
 
 

@@ -8,12 +8,13 @@ round's decision: an answer is never trusted to fit.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from askback.adoption.decide import Tool
 from askback.adoption.progress import Asked
+from askback.core.markers import Option
 from askback.core.outcomes import Refusal
 
 
@@ -25,7 +26,9 @@ class Taken:
     refusal: Refusal | None = None  # a decline or cancel: the call ends, nothing ran
 
 
-def take(tool: Tool, asked: Asked, action: Any, content: Any) -> Taken:
+def take(
+    tool: Tool, asked: Asked, action: Any, content: Any, options: Mapping[str, Sequence[Option]] | None = None
+) -> Taken:
     if action in ("decline", "cancel"):
         what = "the confirmation" if asked.confirm is not None else "the question for its values"
         if action == "decline":
@@ -44,7 +47,10 @@ def take(tool: Tool, asked: Asked, action: Any, content: Any) -> Taken:
         if name not in content:
             continue
         value = content[name]
+        offered = (options or {}).get(name)
         _, choices = tool.form_field(name)
+        if offered is not None:
+            choices = {str(o.value): o.value for o in offered}
         if choices:
             value = _chosen(choices, value)
         problem = answer_problem(value) if isinstance(value, str) else None

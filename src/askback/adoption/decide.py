@@ -13,7 +13,7 @@ unchanged. A refusal of its own is only made where nothing but asking could comp
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
 from typing import Any
@@ -22,8 +22,9 @@ from askback.adoption.options import ToolOptions
 from askback.adoption.problems import MISSING, problems
 from askback.core.confirming import unconfirmable
 from askback.core.errors import MissingCapability
-from askback.core.forms import schema_field
+from askback.core.forms import choice_schema, schema_field
 from askback.core.guarding import declared_secret, guard_form
+from askback.core.markers import Option
 from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, MissingValue, canonical_json, short_digest
 from askback.core.text import render, show
@@ -106,29 +107,52 @@ def decide(
     *,
     confirmed: str | None = None,
     notes: Mapping[str, str] | None = None,
+    options: Mapping[str, Sequence[Option]] | None = None,
 ) -> Decision:
     """The next step of the call, given the arguments merged with the answers so far.
 
     `notes`: why an answer of the last round was refused (a credential pasted into a field), by field; shown
-    with the field when it is asked again.
+    with the field when it is asked again. `options`: the options of each choice looked up so far (a choice
+    not in it waits for the values its provider needs, which are then still being asked).
     """
+    options = options or {}
     found = problems(tool.schema, arguments)
+    for name, offered in options.items():
+        if not offered:
+            return Refuse(Refusal("no_options", f"{tool.name} was not run: there is nothing to choose from for "
+                                                f"{name}."))
+        if name not in found and name in arguments and arguments[name] not in [o.value for o in offered]:
+            found[name] = "it must be one of the choices offered"
+    waiting = [n for n in tool.options.choices if n not in options]
+    if any(n not in waiting for n in found):
+        found = {n: why for n, why in found.items() if n not in waiting}
     if found:
         # Asked in the order the tool declares its parameters, not the order the validator met them.
         order = {name: i for i, name in enumerate(tool.schema.get("properties") or ())}
         found = dict(sorted(found.items(), key=lambda item: order.get(item[0], len(order))))
-        return _ask_values(tool, found, caps, {n: why for n, why in (notes or {}).items() if n in found})
+        return _ask_values(tool, found, caps, {n: why for n, why in (notes or {}).items() if n in found}, options)
     if tool.options.confirm is not None and confirmed != values_digest(tool.name, arguments):
-        return _ask_confirm(tool, tool.options.confirm, arguments, caps)
+        return _ask_confirm(tool, tool.options.confirm, arguments, caps, options)
     return Go(dict(arguments))
 
 
-def _ask_values(tool: Tool, found: Mapping[str, str], caps: Capabilities, notes: Mapping[str, str]) -> Decision:
+def _ask_values(
+    tool: Tool,
+    found: Mapping[str, str],
+    caps: Capabilities,
+    notes: Mapping[str, str],
+    options: Mapping[str, Sequence[Option]],
+) -> Decision:
     secrets: list[str] = []
     fields: dict[str, dict[str, Any]] = {}
     for name in found:
         flat, _ = tool.form_field(name)
         node = tool.property(name) or {}
+        if name in options:
+            title, description = node.get("title"), node.get("description")
+            flat = choice_schema([(o.value, o.title) for o in options[name]],
+                                 title=title if isinstance(title, str) else None,
+                                 description=description if isinstance(description, str) else None)
         if name in tool.options.secret or declared_secret(node) or (flat is not None and declared_secret(flat)):
             secrets.append(name)
             continue
@@ -194,7 +218,13 @@ def _refuse_secrets(tool: Tool, secrets: list[str], others: list[str], caps: Cap
     return Refuse(Refusal("cannot_ask", message, missing))
 
 
-def _ask_confirm(tool: Tool, template: str, arguments: Mapping[str, Any], caps: Capabilities) -> Decision:
+def _ask_confirm(
+    tool: Tool,
+    template: str,
+    arguments: Mapping[str, Any],
+    caps: Capabilities,
+    options: Mapping[str, Sequence[Option]],
+) -> Decision:
     digest = values_digest(tool.name, arguments)
     if not caps.form:
         error = MissingCapability(tool.name, [("its confirmation", "form")])
@@ -204,7 +234,8 @@ def _ask_confirm(tool: Tool, template: str, arguments: Mapping[str, Any], caps: 
     why = unconfirmable(GUARD, arguments, shown)
     if why is not None:
         return Refuse(Refusal("unconfirmable", f"{tool.name} was not run: {why}."))
-    text = render(template, arguments, whole=True)
+    titles = {n: {str(o.value): o.title for o in offered if o.title} for n, offered in options.items()}
+    text = render(template, arguments, titles, whole=True)
     schema = {
         "type": "object",
         "properties": {"confirm": {"type": "boolean", "title": "Confirm", "description": "Go ahead with these values"}},

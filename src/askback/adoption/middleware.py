@@ -15,17 +15,22 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.request_state import authenticated_principal
 from mcp.shared.exceptions import NoBackChannelError
 from mcp_types.methods import is_input_required
 from mcp_types.version import is_version_at_least
 
 from askback.adoption.answers import Taken, take
+from askback.adoption.choices import look_up
 from askback.adoption.decide import KEYS, AskConfirm, AskValues, Decision, Go, Refuse, Tool, ToSdk, decide
 from askback.adoption.options import ToolOptions
+from askback.adoption.problems import problems
 from askback.adoption.progress import Asked, Progress, resume
+from askback.core.markers import Option
 from askback.core.outcomes import Refusal
 from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error
+from askback.types import Capabilities
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -41,7 +46,7 @@ class Adopter:
 
     def __init__(self, server: MCPServer[Any], tools: Mapping[str, ToolOptions]) -> None:
         self._server = server
-        self._options = dict(tools)
+        self._per_tool = dict(tools)
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
         params = ctx.params
@@ -63,9 +68,36 @@ class Adopter:
         # The tool as the server lists it: the schema the client was shown is the schema its values must fit.
         for listed in await self._server.list_tools():
             if listed.name == name:
-                return Tool(name, listed.input_schema, self._options.get(name, ToolOptions()),
+                return Tool(name, listed.input_schema, self._per_tool.get(name, ToolOptions()),
                             listed.output_schema is not None)
         return None
+
+    async def _options(
+        self, ctx: ServerRequestContext[Any, Any], tool: Tool, values: Mapping[str, Any]
+    ) -> dict[str, list[Option]]:
+        if not tool.options.choices:
+            return {}
+        return await look_up(tool, values, problems(tool.schema, values), authenticated_principal(ctx))
+
+    async def _decide(
+        self,
+        ctx: ServerRequestContext[Any, Any],
+        tool: Tool,
+        arguments: Mapping[str, Any],
+        progress: Progress,
+        caps: Capabilities,
+        notes: Mapping[str, str],
+    ) -> tuple[Decision, Progress]:
+        """The round's decision, with the choices' options looked up; a choice of one option is not asked."""
+        offered = await self._options(ctx, tool, {**arguments, **progress.answers})
+        single = {n: o[0].value for n, o in offered.items()
+                  if len(o) == 1 and n not in arguments and n not in progress.answers}
+        if single:
+            progress = progress.answered(single)
+            offered = await self._options(ctx, tool, {**arguments, **progress.answers})
+        values = {**arguments, **progress.answers}
+        decision = decide(tool, values, caps, confirmed=progress.confirmed, notes=notes, options=offered)
+        return decision, progress
 
     async def _round(
         self,
@@ -74,7 +106,7 @@ class Adopter:
         tool: Tool,
         params: Mapping[str, Any],
         arguments: dict[str, Any],
-        caps: Any,
+        caps: Capabilities,
     ) -> HandlerResult:
         """2026-07-28: one `input_required` round per question; progress rides the sealed `requestState`."""
         state, responses = params.get("requestState"), params.get("inputResponses")
@@ -86,11 +118,12 @@ class Adopter:
         if progress.asked is not None:
             response = responses.get(progress.asked.key)
             if isinstance(response, Mapping):
-                taken = take(tool, progress.asked, response.get("action"), response.get("content"))
+                offered = await self._options(ctx, tool, {**arguments, **progress.answers})
+                taken = take(tool, progress.asked, response.get("action"), response.get("content"), offered)
                 if taken.refusal is not None:
                     return wire.tool_refusal(taken.refusal, has_output_schema=tool.has_output_schema)
                 progress, notes = _advance(progress, taken), taken.notes
-        decision = decide(tool, {**arguments, **progress.answers}, caps, confirmed=progress.confirmed, notes=notes)
+        decision, progress = await self._decide(ctx, tool, arguments, progress, caps, notes)
         if isinstance(decision, AskValues | AskConfirm):
             asked = _asked(decision)
             return wire.input_required((decision.question,), progress.asking(asked).encode())
@@ -115,14 +148,13 @@ class Adopter:
         tool: Tool,
         params: Mapping[str, Any],
         arguments: dict[str, Any],
-        caps: Any,
+        caps: Capabilities,
     ) -> HandlerResult:
         """2025-11-25: the same questions as `elicitation/create` requests on the session, within this request."""
         progress = Progress.start(tool.name, arguments)
         notes: dict[str, str] = {}
         for _ in range(MAX_ROUNDS):
-            decision: Decision = decide(tool, {**arguments, **progress.answers}, caps,
-                                        confirmed=progress.confirmed, notes=notes)
+            decision, progress = await self._decide(ctx, tool, arguments, progress, caps, notes)
             if isinstance(decision, Go):
                 return await call_next(replace(ctx, params={**params, "arguments": decision.arguments}))
             if isinstance(decision, ToSdk):
@@ -135,7 +167,8 @@ class Adopter:
                                                        related_request_id=ctx.request_id)
             except NoBackChannelError:
                 return await call_next(ctx)  # this connection cannot carry a question: the SDK answers as sent
-            taken = take(tool, _asked(decision), answer.action, answer.content)
+            offered = await self._options(ctx, tool, {**arguments, **progress.answers})
+            taken = take(tool, _asked(decision), answer.action, answer.content, offered)
             if taken.refusal is not None:
                 return wire.tool_refusal(taken.refusal, has_output_schema=tool.has_output_schema)
             progress, notes = _advance(progress, taken), taken.notes
