@@ -206,15 +206,15 @@ async def test_the_sdk_resolver_still_asks(serve: Serve, mode: str, arguments: d
     assert runs == [("banner", {"text": "Hi", "shades": 3})]
 
 
-async def test_a_confirmation_holds_across_the_resolvers_round(serve: Serve) -> None:
+@by_mode
+async def test_a_confirmation_holds_across_the_resolvers_round(serve: Serve, mode: str) -> None:
     """The confirmation given before the SDK's resolver asked is not asked again on the retry after it."""
     server = adopted.build([])
     import askback
 
     askback.adopt(server, tools={"banner": askback.ToolOptions(confirm="Render {text}?")})
     elicitor = Elicitor(accept(confirm=True), accept(shades=2))
-    async with Client(serve(server.streamable_http_app()), mode="2026-07-28",
-                      elicitation_callback=elicitor) as client:
+    async with Client(serve(server.streamable_http_app()), mode=mode, elicitation_callback=elicitor) as client:
         result = await client.call_tool("banner", {"text": "Hi"})
     assert text_of(result) == "Hi: 2 shades of blue"
     assert elicitor.fields() == [["confirm"], ["colour", "shades"]]
