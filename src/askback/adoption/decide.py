@@ -3,8 +3,10 @@
 Every field the arguments lack or that the schema does not accept is asked in ONE form, each field with its
 schema and, for a value that was not accepted, the reason. A field that is a credential (named in `secret=`,
 declared `writeOnly` or `format: password`, or read as one by the secret guard) is never asked in a form: it
-goes out of band, which this adopter does not serve yet, so it is refused with what the caller can do. Once
-every value is accepted, a tool with a `confirm=` text asks a person to confirm those exact values.
+goes out of band, which this adopter does not serve yet, so it is refused with what the caller can do. A
+choice (`choices=`) is asked among the options its provider gave, once the values the provider needs are
+accepted. Once every value is accepted, a tool with a `confirm=` text asks a person to confirm those exact
+values.
 
 When asking cannot be done, the SDK answers as it would without askback: a client that declared no form
 elicitation, or a field no flat form can carry (a nested object), reaches the SDK's own validation error
