@@ -13,6 +13,7 @@ from askback._version import __version__
 from askback.types import Capabilities
 
 if TYPE_CHECKING:
+    from askback.adoption import ToolOptions, adopt
     from askback.app import App, Request
     from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
     from askback.core.errors import Declined, SecretInForm
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from askback.errors import ToolError
 
 _WHERE = {
+    "adopt": "askback.adoption",
+    "ToolOptions": "askback.adoption",
     "App": "askback.app",
     "Request": "askback.app",
     "Answer": "askback.core.markers",
@@ -80,7 +83,9 @@ __all__ = [
     "SpecError",
     "TerminalAnswerer",
     "ToolError",
+    "ToolOptions",
     "UnaskableWarning",
     "Work",
     "__version__",
+    "adopt",
 ]

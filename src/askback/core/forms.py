@@ -208,6 +208,16 @@ def _flatten(
     return out, None
 
 
+def schema_field(
+    node: dict[str, Any], defs: dict[str, Any]
+) -> tuple[dict[str, Any] | None, str | None, dict[str, Any]]:
+    """One property of a JSON schema (a tool's input schema, written by another library) as a flat form field:
+    the field or None, why not, and the choices whose strings map back to numbers (the rule `field_form` uses)."""
+    choices: dict[str, Any] = {}
+    flat, reason = _flatten(node, defs, choices)
+    return flat, reason, choices
+
+
 def choice_schema(
     options: list[tuple[Any, str | None]], *, title: str | None, description: str | None
 ) -> dict[str, Any]:

@@ -1,0 +1,51 @@
+"""`askback.adopt(server)`: askback in an existing `MCPServer` app, without touching its tools.
+
+    server = MCPServer("shop")
+    askback.adopt(server)
+
+A `tools/call` whose arguments lack a required value or carry one the tool's input schema does not accept
+becomes one question naming exactly those fields (2026-07-28: an `input_required` round; 2025-11-25: the
+session's back-channel); the answers are merged into the arguments and the call goes on to the SDK.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from string import Formatter
+from typing import TYPE_CHECKING, Any
+
+from askback.adoption.options import ToolOptions
+
+if TYPE_CHECKING:
+    from mcp.server.mcpserver import MCPServer
+
+    from askback.adoption.middleware import Adopter
+
+
+def adopt(server: MCPServer[Any], *, tools: Mapping[str, ToolOptions] | None = None) -> Adopter:
+    """Install askback as `server`'s own user middleware (inside the SDK's request-state boundary) and return it.
+
+    `tools`: options per tool name (`ToolOptions(confirm=..., secret=(...))`); a tool not named gets none.
+    """
+    from mcp.server.request_state import RequestStateBoundary
+
+    from askback.adoption.middleware import Adopter
+
+    chain = server.middleware
+    if not any(isinstance(m, RequestStateBoundary) for m in chain):
+        # The progress of a call rides requestState in plaintext here: only the SDK's boundary seals it.
+        raise ValueError("askback.adopt needs the SDK's RequestStateBoundary in the server's middleware")
+    if any(isinstance(m, Adopter) for m in chain):
+        raise ValueError("askback.adopt was already called for this server")
+    for name, options in (tools or {}).items():
+        if options.confirm is not None:
+            try:
+                list(Formatter().parse(options.confirm))
+            except ValueError as exc:
+                raise ValueError(f"confirm= text of tool {name!r} is not a valid template: {exc}") from None
+    adopter = Adopter(server, tools or {})
+    chain.append(adopter)  # after the boundary: inside it, so it sees plaintext and its results are sealed
+    return adopter
+
+
+__all__ = ["ToolOptions", "adopt"]

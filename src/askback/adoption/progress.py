@@ -1,0 +1,120 @@
+"""The adopted call's progress across rounds: answers so far, what was asked, and the state of the SDK inside.
+
+It rides in the `requestState` the SDK's `RequestStateBoundary` seals, so it reaches this code only as the
+plaintext this code wrote. It is still bound to the tool's name and the digest of the original arguments
+(defence in depth: a progress made for one call never supplies values to another, whatever codec the app
+configured), and every value it carries is validated again with the arguments it is merged into.
+
+The tool's own resolvers (the SDK's `Resolve`/`Elicit`) keep their state too: it is carried whole in `inner`
+and handed back to the SDK unchanged, so the two flows never overwrite each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from askback.core import jsoncodec
+from askback.core.questions import canonical_json, short_digest
+
+VERSION = 1
+MARK = "askback/adopt"  # the key that says a state is this module's (any other state is the SDK's own)
+
+
+def arguments_digest(tool: str, arguments: Mapping[str, Any]) -> str:
+    return short_digest(canonical_json([tool, dict(arguments)]), 16)
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
+    """The question of the last round: its key and the fields it asked, or the digest of the values it asked
+    a person to confirm (an answer confirms those values only)."""
+
+    key: str
+    fields: tuple[str, ...] = ()
+    confirm: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"k": self.key, "n": list(self.fields), "c": self.confirm}
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Asked | None:
+        if not isinstance(raw, dict):
+            return None
+        key, names, confirm = raw.get("k"), raw.get("n"), raw.get("c")
+        if not (isinstance(key, str) and isinstance(names, list) and all(isinstance(n, str) for n in names)
+                and (confirm is None or isinstance(confirm, str))):
+            return None
+        return cls(key, tuple(names), confirm)
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What this call has gathered so far."""
+
+    tool: str
+    digest: str  # of the tool's name and the arguments the client sent (and sends again on every retry)
+    answers: dict[str, Any] = field(default_factory=dict)
+    asked: Asked | None = None
+    confirmed: str | None = None  # digest of the values a person confirmed
+    inner: str | None = None  # the SDK's own requestState (its resolvers'), carried unchanged
+
+    @classmethod
+    def start(cls, tool: str, arguments: Mapping[str, Any], inner: str | None = None) -> Progress:
+        return cls(tool, arguments_digest(tool, arguments), inner=inner)
+
+    def encode(self) -> str:
+        body: dict[str, Any] = {"v": VERSION, "t": self.tool, "a": self.digest, "answers": self.answers}
+        if self.asked is not None:
+            body["asked"] = self.asked.to_json()
+        if self.confirmed is not None:
+            body["confirmed"] = self.confirmed
+        if self.inner is not None:
+            body["inner"] = self.inner
+        return jsoncodec.compact({MARK: body})
+
+    def asking(self, asked: Asked) -> Progress:
+        return replace(self, asked=asked)
+
+    def answered(self, values: Mapping[str, Any]) -> Progress:
+        return replace(self, answers={**self.answers, **values}, asked=None)
+
+    def confirming(self, digest: str) -> Progress:
+        return replace(self, confirmed=digest, asked=None)
+
+    def around(self, inner: str | None) -> Progress:
+        """This progress carrying the SDK's own state of the next round (its resolvers asked something)."""
+        return replace(self, inner=inner, asked=None)
+
+
+def resume(state: str | None, tool: str, arguments: Mapping[str, Any]) -> Progress:
+    """The progress a retry carries for THIS call, or a fresh one.
+
+    A state that is not this module's is the SDK's own (a tool's resolvers, or a round from before the app
+    adopted askback): it is kept as `inner`, for the SDK to read. A progress of this module made for another
+    tool or other arguments is dropped whole: its answers supply nothing.
+    """
+    fresh = Progress.start(tool, arguments)
+    if not state:
+        return fresh
+    try:
+        raw = jsoncodec.decode(state)
+    except ValueError:
+        return replace(fresh, inner=state)
+    body = raw.get(MARK) if isinstance(raw, dict) and raw.keys() == {MARK} else None
+    if not isinstance(body, dict):
+        return replace(fresh, inner=state)
+    if body.get("v") != VERSION or body.get("t") != tool or body.get("a") != fresh.digest:
+        return fresh
+    answers, confirmed, inner = body.get("answers"), body.get("confirmed"), body.get("inner")
+    if not isinstance(answers, dict) or not all(isinstance(k, str) for k in answers):
+        return fresh
+    return Progress(
+        tool,
+        fresh.digest,
+        dict(answers),
+        Asked.from_json(body.get("asked")),
+        confirmed if isinstance(confirmed, str) else None,
+        inner if isinstance(inner, str) else None,
+    )

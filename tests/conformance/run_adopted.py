@@ -1,0 +1,81 @@
+"""The MRTR server scenarios against an adopted `MCPServer` app: `.venv/bin/python tests/conformance/run_adopted.py`.
+
+Serves `tests/conformance/adopted_server.py` (the SDK's own `streamable_http_app()` under uvicorn, with
+`askback.adopt` installed) on a free loopback port and runs every scenario of `scenarios.MRTR_SERVER` against
+it with the same harness, toolchain and strict verdicts as `run.py`. Prints one line per scenario and a final
+`N passed, N failed`; exit status 0 when all passed, 1 otherwise, 2 when the harness could not run.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if __package__ in (None, ""):  # run as a script: make `tests.conformance` importable
+    sys.path.insert(0, str(ROOT))
+
+from tests.conformance import scenarios, toolchain  # noqa: E402
+from tests.conformance.results import Verdict, verdict  # noqa: E402
+from tests.conformance.run import CannotRun, _wait_until_answering, free_port, line_for, run_scenario  # noqa: E402
+
+
+@contextmanager
+def served(work: Path) -> Iterator[str]:
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
+    log_path = work / "server-adopted.log"
+    with log_path.open("wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "tests.conformance.adopted_server:app", "--port", str(port),
+             "--log-level", "warning"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        url = f"http://127.0.0.1:{port}/mcp"
+        _wait_until_answering(url, server, log_path)
+        yield url
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def main() -> int:
+    try:
+        tools = toolchain.ensure(None, say=lambda text: print(text, flush=True))
+    except toolchain.SetupError as exc:
+        print(f"conformance: CANNOT RUN: {exc}", flush=True)
+        return 2
+    planned = scenarios.MRTR_SERVER
+    width = max(len(s) for s in planned)
+    results = []
+    with tempfile.TemporaryDirectory(prefix="askback-adopted-conformance-") as tmp:
+        work = Path(tmp)
+        try:
+            with served(work) as url:
+                print(f"conformance: adopted MCPServer app at {url}, {len(planned)} MRTR scenarios", flush=True)
+                with ThreadPoolExecutor(max_workers=4) as pool:
+                    futures = [pool.submit(run_scenario, tools, "server", s, url, work / "results") for s in planned]
+                    for future in futures:
+                        outcome = future.result()
+                        result = verdict(outcome, None)
+                        results.append(result)
+                        print(line_for(outcome, result, width), flush=True)
+        except CannotRun as exc:
+            print(f"conformance: CANNOT RUN: {exc}", flush=True)
+            return 2
+    passed = sum(r is Verdict.PASS for r in results)
+    print(f"\n{passed} passed, {len(results) - passed} failed")
+    return 0 if passed == len(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
