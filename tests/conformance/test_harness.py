@@ -74,3 +74,18 @@ def test_official_harness_passes_every_scenario_askback_can_serve(
     # The multi round-trip scenarios are what askback is for: none of them may ever be an expected failure.
     for scenario in (*MRTR_SERVER, "sep-2322-client-request-state"):
         assert re.search(rf"^PASS\s+\w+\s+{re.escape(scenario)}\s", output, re.MULTILINE), f"{scenario}:\n{output}"
+
+
+@pytest.mark.conformance
+def test_an_adopted_mcpserver_app_passes_every_mrtr_scenario() -> None:
+    """`askback.adopt` inside the SDK's own MCPServer leaves the app's own MRTR rounds conformant (issue 20)."""
+    adopted = RUNNER.parent / "run_adopted.py"
+    done = subprocess.run([sys.executable, str(adopted)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=RUN_TIMEOUT)
+    output = done.stdout + done.stderr
+    if done.returncode == CANNOT_RUN:
+        reason = next((line for line in output.splitlines() if "CANNOT RUN: " in line), output[-2000:])
+        unavailable(reason.split("CANNOT RUN: ", 1)[-1].strip())
+    summary = re.search(r"^(\d+) passed, (\d+) failed$", output, re.MULTILINE)
+    assert summary is not None and done.returncode == 0, output
+    assert summary.group(2) == "0" and int(summary.group(1)) == len(MRTR_SERVER), output
