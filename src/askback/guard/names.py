@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from askback.guard.fold import (
@@ -31,12 +31,14 @@ from askback.guard.fold import (
     Typos,
     decoded,
     fold_confusables,
+    forms,
+    joined_words,
     lazy,
     readings,
     unleet,
     words_of,
 )
-from askback.guard.prefixes import prefixes, required
+from askback.guard.prefixes import prefixes, required, trie
 from askback.guard.rules import Check, Occurrence, ordinary, parse
 from askback.guard.tables import load
 
@@ -66,6 +68,7 @@ class _Matcher:
         self._by_prefix: dict[str, list[int]] = {}
         always: list[int] = []
         infix: list[str] = []
+        self.stems: list[str] = []
         parts: list[str] = []
         for index, phrase in enumerate(_PHRASES):
             if not phrase.whole:
@@ -74,6 +77,7 @@ class _Matcher:
             for alt in phrase.alternatives:
                 stem = alt[3:-3] if alt.startswith("\\w*") and alt.endswith("\\w*") else " "
                 if " " not in stem:
+                    self.stems.append(stem)
                     infix.append(f"(?P<p{index}x{len(infix)}>{stem})")
                     continue
                 piece = len(self.pieces)
@@ -131,11 +135,50 @@ _PHRASES = tuple(sorted(_TABLES.phrases, key=lambda phrase: phrase.kind.startswi
 _MATCHER: _Matcher | None = None
 
 
-def _matches(words: str) -> Iterator[tuple[int, int, int]]:
+def _matcher() -> _Matcher:
     global _MATCHER
     if _MATCHER is None:  # built on the first check: a program that never checks a form never pays for it
         _MATCHER = _Matcher()
-    return _MATCHER.matches(words)
+    return _MATCHER
+
+
+def _matches(words: str) -> Iterator[tuple[int, int, int]]:
+    return _matcher().matches(words)
+
+
+@lru_cache(maxsize=1)
+def _held() -> re.Pattern[str] | None:
+    """What every match of some phrase holds, in an ASCII reading: its required run or one of its beginnings (up to
+    six characters), whichever is longer. None when some phrase holds neither (then every text is read)."""
+    found: set[str] = set()
+    matcher = _matcher()
+    for rx, run in [(rx[3:-7], required(rx[3:-7])) for _, rx in matcher.pieces] + [(s, "") for s in matcher.stems]:
+        rx = rx.removeprefix("\\w*")  # what follows a leading \w* is held all the same
+        # (a run of six is selective enough: the beginnings, slower to read, are read for the shorter ones)
+        heads = None if len(run) >= 6 else next((h for w in (6, 5, 4) if (h := prefixes(rx, w)) is not None), None)
+        options = ([{run}] if run else []) + ([set(heads)] if heads is not None else [])
+        if not options:
+            return None
+        found |= {held for held in max(options, key=lambda held: min(map(len, held))) if held.isascii()}
+    return re.compile(trie(sorted(found)))
+
+
+def could_name(text: str) -> bool:
+    """Whether `credential_term(text)` may find a credential: False only for an ASCII text none of whose readings
+    holds what every phrase needs (most labels of a log line or a JSON record), told by a few C loops where reading
+    it costs ten times more. The answer guard asks before it reads a label."""
+    held = _held()
+    if held is None or not text.isascii() or "&" in text or "%" in text:
+        return True  # a text beyond ASCII, or one to decode, is read in full
+    seen = forms(text)
+    if len(text) <= 40 and not any(c.isspace() for c in text) and _REVERSED_STEM.search(text.lower()):
+        seen += [text[::-1], unleet(text[::-1])]  # a word typed backwards, as `_term` reads one
+    for form in seen:
+        words = joined_words(words_of(form))
+        typo = _TYPOS.read(words)
+        if held.search(words) or (typo is not None and held.search(typo)):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------------------------------------------
