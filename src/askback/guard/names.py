@@ -148,19 +148,18 @@ def _matches(words: str) -> Iterator[tuple[int, int, int]]:
 
 @lru_cache(maxsize=1)
 def _held() -> re.Pattern[str] | None:
-    """What every match of some phrase holds, in an ASCII reading: its required run or one of its beginnings (up to
-    six characters), whichever is longer. None when some phrase holds neither (then every text is read)."""
+    """What every match of some phrase holds, in an ASCII reading: its required run or one of its beginnings (four
+    characters), whichever is longer, cut to six. None when some phrase holds neither (then every text is read)."""
     found: set[str] = set()
     matcher = _matcher()
     for rx, run in [(rx[3:-7], required(rx[3:-7])) for _, rx in matcher.pieces] + [(s, "") for s in matcher.stems]:
         rx = rx.removeprefix("\\w*")  # what follows a leading \w* is held all the same
-        # (a run of six is selective enough: the beginnings, slower to read, are read for the shorter ones)
-        heads = None if len(run) >= 6 else next((h for w in (6, 5, 4) if (h := prefixes(rx, w)) is not None), None)
+        heads = None if len(run) >= 4 else prefixes(rx, 4)  # (slower to read than the run: only for a shorter one)
         options = ([{run}] if run else []) + ([set(heads)] if heads is not None else [])
         if not options:
             return None
-        found |= {held for held in max(options, key=lambda held: min(map(len, held))) if held.isascii()}
-    return re.compile(trie(sorted(found)))
+        found |= {held[:6] for held in max(options, key=lambda held: min(map(len, held))) if held.isascii()}
+    return re.compile(trie(sorted(found)))  # (cut to six characters: as selective, and a smaller pattern to compile)
 
 
 def could_name(text: str) -> bool:

@@ -424,8 +424,9 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
             start -= 1  # a label stops at the previous separator: '{"auths": {"auth": "..."}}' is labelled "auth"
         return tokens[start:end]
 
-    for line in text.splitlines()[:64]:
-        tokens = _glued(_label_line(line[:400])).split()
+    for whole in text.splitlines()[:64]:
+        line = _label_line(whole[:400])
+        tokens = _glued(line).split()
         for j, raw in enumerate(tokens):
             if len(raw) < 3:
                 continue  # ":", "=", "42": too short a value, as below
@@ -457,9 +458,11 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
                 greek_code = bool(label) and not label[-1].isascii() and bool(_CODE_WORD_LABEL.match(label[-1]))
                 if greek_code and not value.isdigit() and any(c.isdigit() for c in value):
                     return True  # "κωδικός: Gl4cier.Night": a code of letters and digits is a password
-            elif j and len(terms) < _MAX_LABELS:  # (past the cap, `term` reads no label)
+            # (past the cap, `term` reads no label; the label's nearest word and the value's digit, tested first,
+            # are what `term` and the kinds need)
+            elif j and len(terms) < _MAX_LABELS and _label_word(before) and any(c.isdigit() for c in value):
                 kind = term(label_before(j, _LABEL_WORDS - 2))
-                if kind and (kind in _DIGIT_KINDS or len(value) >= 16) and any(c.isdigit() for c in value):
+                if kind and (kind in _DIGIT_KINDS or len(value) >= 16):
                     if kind == "PIN" and credential_term(line) is None:
                         continue  # the line read whole says what else it is: "PIN code 560001 is Bengaluru GPO"
                     return True
