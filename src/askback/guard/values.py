@@ -432,7 +432,8 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
                 continue  # ":", "=", "42": too short a value, as below
             value = raw.strip(_STRIP)
             before = tokens[j - 1] if j else ""
-            if before != ":" and value.isalpha() and not _looks_made(value):
+            made = _looks_made(value)
+            if before != ":" and not made:
                 continue  # an ordinary word with no label before it (most words): what the branches below conclude
             # Each pattern is tried only on a value with its first character (or its length): a match costs more
             # than the test.
@@ -446,7 +447,7 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
                 label_words = " ".join(label_before(j - 1 if before == ":" else j, _LABEL_WORDS))
                 if _CODE_LABEL.search(label_words) and not _ORDINARY_CODE.search(label_words):
                     return True
-            if not _looks_made(value):
+            if not made:
                 if before == ":" and term(label_before(j - 1, _LABEL_WORDS)) in _PLAIN_WORD_KINDS:
                     return True  # "mother's maiden name: Kowalczyk"
                 continue
