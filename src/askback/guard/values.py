@@ -367,10 +367,10 @@ def _label_word(word: str) -> bool:
 
 def _looks_made(value: str) -> bool:
     """Whether a value looks chosen or generated (a digit, a symbol, mixed case) rather than an ordinary word."""
-    if not value.isalpha():
-        return True  # a digit or a symbol in it
-    mixed = value != value.lower() and value != value.upper() and value != value.capitalize()
-    return mixed or len(value) >= 15  # "correcthorsebattery": a passphrase run together
+    if not value.isalpha() or len(value) >= 15:
+        return True  # a digit or a symbol in it, or "correcthorsebattery": a passphrase run together
+    # Mixed case: neither all lower, all upper nor capitalized (the first two tests make no copy of the word).
+    return not (value.islower() or value.isupper() or value in (value.lower(), value.upper(), value.capitalize()))
 
 
 def _made_hint(text: str, shape: bytes) -> bool:
