@@ -313,6 +313,29 @@ def _one_edit(word: str, target: str) -> bool:
 
 def readings(text: str, typos: Typos) -> list[str]:
     """Every way `text` can be read: as written, with digits read as letters, with look-alikes folded."""
+    readings: list[str] = []
+    for form in forms(text):
+        folded = words_of(form)
+        words = joined_words(folded)
+        if words and words not in readings:
+            readings.append(words)
+            typo = typos.read(words)
+            if typo is not None and typo not in readings:
+                readings.append(typo)
+        if not form.isascii() and _SPACED_SYLLABLES.search(folded):
+            joined = _SPACED_LETTERS.sub(_unspaced, _SPACED_SYLLABLES.sub(_unspaced, folded))
+            if joined not in readings:
+                readings.append(joined)
+    return readings
+
+
+def joined_words(folded: str) -> str:
+    """Folded words with letters spaced out joined: "p a s s w o r d" is "password"."""
+    return _SPACED_LETTERS.sub(_unspaced, folded)
+
+
+def forms(text: str) -> list[str]:
+    """The texts `readings` reads as words: as written, joined, with look-alikes folded, with digits as letters."""
     spaced = _ZERO_WIDTH_INSIDE.sub(" ", text) if not text.isascii() and _ZERO_WIDTH_INSIDE.search(text) else None
     # Before NFKC, which turns compatibility jamo into conjoining ones that no longer compose.
     jamo = _JAMO_RUN.sub(_composed_jamo, text) if not text.isascii() and _JAMO_RUN.search(text) else None
@@ -355,19 +378,6 @@ def readings(text: str, typos: Typos) -> list[str]:
         read = unleet(form) if _LEET_CHARS.search(form) else form
         if read != form:
             forms.append(read)
-    readings: list[str] = []
-    for form in forms:
-        folded = words_of(form)
-        words = _SPACED_LETTERS.sub(_unspaced, folded)
-        if words and words not in readings:
-            readings.append(words)
-            typo = typos.read(words)
-            if typo is not None and typo not in readings:
-                readings.append(typo)
-        if not form.isascii() and _SPACED_SYLLABLES.search(folded):
-            joined = _SPACED_LETTERS.sub(_unspaced, _SPACED_SYLLABLES.sub(_unspaced, folded))
-            if joined not in readings:
-                readings.append(joined)
-    return readings
+    return forms
 
 

@@ -30,12 +30,14 @@ from askback.guard.fold import (
     Typos,
     decoded,
     fold_confusables,
+    forms,
+    joined_words,
     lazy,
     readings,
     unleet,
     words_of,
 )
-from askback.guard.prefixes import heads, needs
+from askback.guard.prefixes import heads, needs, trie
 from askback.guard.rules import Check, Occurrence, ordinary, parse
 from askback.guard.tables import load
 
@@ -159,6 +161,39 @@ _PHRASES = tuple(sorted(_TABLES.phrases, key=lambda phrase: phrase.kind.startswi
 # Built at import: reading where each phrase can begin costs less than compiling one phrase at the first check.
 _MATCHER = _Matcher()
 _matches = _MATCHER.matches
+
+
+@cache
+def _held() -> re.Pattern[str] | None:
+    """What every match of some phrase holds, in an ASCII reading: one string of its most telling group of literal
+    parts (`needs`: the group whose shortest string is longest), cut to six characters. None when some phrase holds
+    nothing that can be read (then every text is read). Built on the first label the answer guard reads."""
+    found: set[str] = set()
+    for rx in [alt for _, alt in _MATCHER.pieces] + [stem for _, stem in _MATCHER._infix]:
+        groups = needs(rx.removeprefix("\\w*"))  # what follows a leading \w* is held all the same
+        if not groups:
+            return None
+        best = max(groups, key=lambda group: min(map(len, group)))
+        found |= {held[:6] for held in best if held.isascii()}
+    return re.compile(trie(sorted(found)))  # (cut to six characters: as selective, and a smaller pattern to compile)
+
+
+def could_name(text: str) -> bool:
+    """Whether `credential_term(text)` may find a credential: False only for an ASCII text none of whose readings
+    holds what every phrase needs (most labels of a log line or a JSON record), told by a few C loops where reading
+    it costs ten times more. The answer guard asks before it reads a label."""
+    held = _held()
+    if held is None or not text.isascii() or "&" in text or "%" in text:
+        return True  # a text beyond ASCII, or one to decode, is read in full
+    seen = forms(text)
+    if len(text) <= 40 and not any(c.isspace() for c in text) and _REVERSED_STEM.search(text.lower()):
+        seen += [text[::-1], unleet(text[::-1])]  # a word typed backwards, as `_term` reads one
+    for form in seen:
+        words = joined_words(words_of(form))
+        typo = _TYPOS.read(words)
+        if held.search(words) or (typo is not None and held.search(typo)):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ from itertools import repeat
 from pathlib import Path
 from typing import Any
 
-from askback.guard.names import credential_term
+from askback.guard.names import could_name, credential_term
+from askback.guard.prefixes import trie
 
 _MAX_DEPTH = 8
 _MAX_STRINGS = 256
@@ -48,10 +49,10 @@ def _gate(need: str) -> str:
 
 def _read_formats(
     path: Path,
-) -> tuple[dict[str, tuple[_Format, ...]], tuple[tuple[tuple[tuple[str, str, bool], ...], _Format, bool], ...]]:
+) -> tuple[dict[str, tuple[_Format, ...]], tuple[tuple[tuple[tuple[str, str, bool], ...], _Format, str], ...]]:
     """tokens.txt: the vendor formats by each prefix that can start them, and the shapes with the literals they need."""
     by_prefix: dict[str, list[_Format]] = {}
-    inside: list[tuple[tuple[tuple[str, str, bool], ...], _Format, bool]] = []
+    inside: list[tuple[tuple[tuple[str, str, bool], ...], _Format, str]] = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if not line.strip() or line.startswith("#"):
             continue
@@ -60,35 +61,15 @@ def _read_formats(
         if where == "start":
             for prefix in literals.split():
                 by_prefix.setdefault(prefix, []).append(found)
-        elif where in ("inside", "at"):
+        elif where in ("inside", "at", "line"):
             # A literal with a capital letter is looked for as written (its pattern is case-sensitive).
             needs = tuple((_gate(need), need, need != need.lower()) for need in literals.split())
-            inside.append((needs, found, where == "at"))
+            inside.append((needs, found, where))
         else:
-            raise ValueError(f"{path.name}: {where!r} is not 'start', 'inside' or 'at' in {line!r}")
+            raise ValueError(f"{path.name}: {where!r} is not 'start', 'inside', 'at' or 'line' in {line!r}")
     # At a position where the longest prefix found is P, every format whose prefix starts P may match there.
     tries = {p: tuple(f for q, fs in by_prefix.items() if p.startswith(q) for f in fs) for p in by_prefix}
     return tries, tuple(inside)
-
-
-def _prefix_scan(prefixes: list[str]) -> re.Pattern[str]:
-    """One pattern finding the longest of `prefixes` at each word start: a trie of alternations, so that each position
-    costs a test of its first character rather than one per prefix."""
-    trie: dict[str, Any] = {}
-    for prefix in prefixes:
-        node = trie
-        for char in prefix:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def emit(node: dict[str, Any]) -> str:
-        branches = [re.escape(char) + emit(sub) for char, sub in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return re.compile(r"\b" + emit(trie))
 
 
 def _shape_class(char: str) -> str:
@@ -107,15 +88,16 @@ _RUN_SHAPE = bytes(
     ord("r") if code < 128 and (chr(code).isalnum() or chr(code) in "_.$:/=+-") else ord(" ") for code in range(256)
 )
 _RUN_START, _RUN_END = b"r" * 14, re.compile(b"r*")
-_SEP_SHAPE = bytes(ord("p") if chr(code) in ".$:/=+-" else ord(" ") for code in range(256))
 
 
 def _shape(text: str, table: bytes = _SHAPE) -> bytes:
     return text.encode("utf-8", "surrogatepass").translate(table)
 
 _TRIES, _INSIDE = _read_formats(Path(__file__).with_name("tables") / "answers" / "tokens.txt")
-_PREFIXES = _prefix_scan(sorted(_TRIES))
-_FIRSTS = frozenset(prefix[0] for prefix in _TRIES)
+_PREFIXES = re.compile(r"\b" + trie(sorted(_TRIES)))  # the longest prefix at each word start
+_MARKS = bytes(ord("p") if chr(code) in ".$:/=+-" else ord("f") if any(p[0] == chr(code) for p in _TRIES) else 32
+               for code in range(256))
+_NEEDS = tuple(dict.fromkeys(need for needs, _, _ in _INSIDE for need in needs))
 # Every vendor format's match is a run of 14 or more of the characters [0-9A-Za-z_.$:/=+-]: the prefix scan runs
 # only inside such runs (most words of prose or code are shorter, and its word-boundary test is costly on each).
 
@@ -140,22 +122,26 @@ def _runs(text: str) -> Iterator[tuple[int, int]]:
 def _starts(text: str) -> Iterator[tuple[int, tuple[_Format, ...]]]:
     """Each word start inside the runs where a vendor prefix stands, with the formats of every prefix found there.
 
-    In an ASCII text a word starts only at a run's start or after one of its non-word characters (".$:/=+-"): the
-    prefix pattern is matched there alone, where a search would test its word boundary at every character of a
-    long run (a pasted base64 blob is one)."""
-    seps = b""
+    In an ASCII text a word starts only at a run's start or after one of its non-word characters (".$:/=+-"), and
+    a prefix only with one of its first characters: the text's marks ("p" for those, "f" for these) find the places
+    by `bytes.find`, and the prefix pattern is matched there alone, where a search would test its word boundary at
+    every character of a long run (a pasted base64 blob is one)."""
+    marks = b""
     for start, end in _runs(text):
         if not text.isascii():
             yield from ((found.start(), _TRIES[found.group(0)]) for found in _PREFIXES.finditer(text, start, end))
             continue
-        seps = seps or text.encode().translate(_SEP_SHAPE)
-        at = start
+        marks = marks or text.encode().translate(_MARKS)
+        at = start if marks[start] == 102 else _after(marks.find(b"pf", start, end))  # 102: "f"
         while at != -1:
-            found = _PREFIXES.match(text, at) if text[at : at + 1] in _FIRSTS else None  # (most log words: digits)
+            found = _PREFIXES.match(text, at)
             if found:
                 yield at, _TRIES[found.group(0)]
-            at = seps.find(b"p", at, end)
-            at = at + 1 if at != -1 else -1
+            at = _after(marks.find(b"pf", at, end))
+
+
+def _after(mark: int) -> int:
+    return mark + 1 if mark != -1 else -1
 
 
 def _format_label(text: str) -> str | None:
@@ -166,12 +152,21 @@ def _format_label(text: str) -> str | None:
             if found and "EXAMPLE" not in found.group(0):  # AWS's documented AKIAIOSFODNN7EXAMPLE and its like
                 return candidate.label
     low = text.lower()
-    present = {"", *(char for char in _GATES if char in text)}
-    for needs, candidate, anchored in _INSIDE:
-        if not any(gate in present and need in (text if exact else low) for gate, need, exact in needs):
+    gates = {"", *(char for char in _GATES if char in text)}
+    # Each literal once (several shapes share one), each a C search of the text; a shape is tried with one of its.
+    held = {(need, exact) for gate, need, exact in _NEEDS if gate in gates and need in (text if exact else low)}
+    if not held:
+        return None
+    for needs, candidate, where in _INSIDE:
+        if held.isdisjoint((need, exact) for _, need, exact in needs):
             continue
-        if anchored:
+        if where == "at":
             found = _named(candidate.pattern, text, low, tuple((need, exact) for _, need, exact in needs))
+        elif where == "line":  # matched at each line's start (a search would try every character)
+            found, at = None, 0
+            while found is None and at != -1:
+                found, at = candidate.pattern.match(text, at), text.find("\n", at)
+                at += at != -1
         else:
             found = candidate.pattern.search(text)
         if found and "EXAMPLE" not in found.group(0):
@@ -372,10 +367,10 @@ def _label_word(word: str) -> bool:
 
 def _looks_made(value: str) -> bool:
     """Whether a value looks chosen or generated (a digit, a symbol, mixed case) rather than an ordinary word."""
-    if not value.isalpha():
-        return True  # a digit or a symbol in it
-    mixed = value != value.lower() and value != value.upper() and value != value.capitalize()
-    return mixed or len(value) >= 15  # "correcthorsebattery": a passphrase run together
+    if not value.isalpha() or len(value) >= 15:
+        return True  # a digit or a symbol in it, or "correcthorsebattery": a passphrase run together
+    # Mixed case: neither all lower, all upper nor capitalized (the first two tests make no copy of the word).
+    return not (value.islower() or value.isupper() or value in (value.lower(), value.upper(), value.capitalize()))
 
 
 def _made_hint(text: str, shape: bytes) -> bool:
@@ -394,6 +389,16 @@ def _glued(line: str) -> str:
     return line.replace(":", " : ").replace("=", " = ")
 
 
+def _label_line(line: str) -> str:
+    """A line as labels are read from it: a Latin value glued to a CJK label apart, digit groups joined."""
+    shape = _shape(line)
+    if not line.isascii() and (b"9" in shape or b"a" in shape or b"A" in shape):
+        line = _CJK_GLUED.sub(" ", line)  # "登录密码是N0rth#Star55": the label ends where the Latin value starts
+    if b"9 9" in shape:  # digits, a space, digits: what `_DIGIT_GROUPS` joins
+        line = _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)
+    return line
+
+
 def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
     """A credential's label next to a value that looks like one.
 
@@ -409,8 +414,8 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
         if not words or len(terms) >= _MAX_LABELS or not _label_word(words[-1]):
             return None
         label = " ".join(words)
-        if label not in terms:
-            terms[label] = credential_term(label)
+        if label not in terms:  # (`could_name` first: most labels of a log or a record name nothing it could read)
+            terms[label] = credential_term(label) if could_name(label) else None
         return terms[label]
 
     def label_before(end: int, size: int) -> list[str]:
@@ -419,21 +424,16 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
             start -= 1  # a label stops at the previous separator: '{"auths": {"auth": "..."}}' is labelled "auth"
         return tokens[start:end]
 
-    for line in text.splitlines()[:64]:
-        if len(line) > 400:
-            line = line[:400]
-        shape = _shape(line)
-        if not line.isascii() and (b"9" in shape or b"a" in shape or b"A" in shape):
-            line = _CJK_GLUED.sub(" ", line)  # "登录密码是N0rth#Star55": the label ends where the Latin value starts
-        if b"9 9" in shape:  # digits, a space, digits: what `_DIGIT_GROUPS` joins
-            line = _DIGIT_GROUPS.sub(lambda m: "".join(g for g in m.groups() if g), line)
+    for whole in text.splitlines()[:64]:
+        line = _label_line(whole[:400])
         tokens = _glued(line).split()
         for j, raw in enumerate(tokens):
             if len(raw) < 3:
                 continue  # ":", "=", "42": too short a value, as below
             value = raw.strip(_STRIP)
             before = tokens[j - 1] if j else ""
-            if before != ":" and value.isalpha() and not _looks_made(value):
+            made = _looks_made(value)
+            if before != ":" and not made:
                 continue  # an ordinary word with no label before it (most words): what the branches below conclude
             # Each pattern is tried only on a value with its first character (or its length): a match costs more
             # than the test.
@@ -447,7 +447,7 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
                 label_words = " ".join(label_before(j - 1 if before == ":" else j, _LABEL_WORDS))
                 if _CODE_LABEL.search(label_words) and not _ORDINARY_CODE.search(label_words):
                     return True
-            if not _looks_made(value):
+            if not made:
                 if before == ":" and term(label_before(j - 1, _LABEL_WORDS)) in _PLAIN_WORD_KINDS:
                     return True  # "mother's maiden name: Kowalczyk"
                 continue
@@ -459,9 +459,11 @@ def _labelled_secret(text: str, shape: bytes | None = None) -> bool:
                 greek_code = bool(label) and not label[-1].isascii() and bool(_CODE_WORD_LABEL.match(label[-1]))
                 if greek_code and not value.isdigit() and any(c.isdigit() for c in value):
                     return True  # "κωδικός: Gl4cier.Night": a code of letters and digits is a password
-            elif j and len(terms) < _MAX_LABELS:  # (past the cap, `term` reads no label)
+            # (past the cap, `term` reads no label; the label's nearest word and the value's digit, tested first,
+            # are what `term` and the kinds need)
+            elif j and len(terms) < _MAX_LABELS and _label_word(before) and any(c.isdigit() for c in value):
                 kind = term(label_before(j, _LABEL_WORDS - 2))
-                if kind and (kind in _DIGIT_KINDS or len(value) >= 16) and any(c.isdigit() for c in value):
+                if kind and (kind in _DIGIT_KINDS or len(value) >= 16):
                     if kind == "PIN" and credential_term(line) is None:
                         continue  # the line read whole says what else it is: "PIN code 560001 is Bengaluru GPO"
                     return True
@@ -553,6 +555,18 @@ def _valid_run(run: list[tuple[tuple[int, int], ...]]) -> bool:
 
 
 _PHRASE_MARKS = str.maketrans(".:()[]\"'", " " * 8)
+_PHRASE_BYTES = bytes.maketrans(b".:()[]\"'", b" " * 8)
+_NOT_DIGITS = bytes(code for code in range(256) if not 48 <= code <= 57)
+
+
+def _has_digit(text: str) -> bool:
+    return bool(text.encode().translate(None, _NOT_DIGITS))
+
+
+@lru_cache(maxsize=1)
+def _bip39_bytes() -> frozenset[bytes]:
+    """The ASCII words of every wordlist, as bytes: an ASCII text's words are looked up without decoding them."""
+    return frozenset(word.encode() for word in _bip39_index() if word.isascii())
 
 
 def _recovery_phrase(text: str) -> bool:
@@ -571,11 +585,15 @@ def _recovery_phrase(text: str) -> bool:
     index = _bip39_index()
     # Twelve list words in a row (numbers between them allowed) or no phrase: tested with C loops (map, bytes)
     # before the loop below reads each word. The marks a word is stripped of, made spaces, leave its list word or
-    # number whole (and split no other word into more list words than it had).
-    rough = " ".join(parts).translate(_PHRASE_MARKS).split()
-    listed = map(bool, map(index.get, rough if plain else map(_bip39_key, rough)))
-    numbered = map(str.isdigit, rough)
-    if b"\x01" * 12 not in bytes(map(operator.or_, listed, numbered)):
+    # number whole (and split no other word into more list words than it had). An ASCII text is read as bytes.
+    if plain:
+        rough: list[Any] = " ".join(parts).encode().translate(_PHRASE_BYTES).split()
+        listed = map(_bip39_bytes().__contains__, rough)
+        flags = bytes(map(operator.or_, listed, map(bytes.isdigit, rough)) if _has_digit(text) else listed)
+    else:
+        rough = " ".join(parts).translate(_PHRASE_MARKS).split()
+        flags = bytes(map(operator.or_, map(bool, map(index.get, map(_bip39_key, rough))), map(str.isdigit, rough)))
+    if b"\x01" * 12 not in flags:
         return False
     stripped = map(str.strip, parts, repeat(".:()[]\"'"))
     words = list(stripped) if plain else list(map(_bip39_key, stripped))
