@@ -232,3 +232,13 @@ def prompt_parts(value: Any) -> tuple[PartOut, ...]:
     messages = prompt_messages(value)
     texts = [str(c.get("text", "")) for m in messages if isinstance(c := m.get("content"), Mapping)]
     return (PartOut(text="\n\n".join(texts)), PartOut(data={"messages": messages}, media_type=JSON_MEDIA_TYPE))
+
+
+def with_problem(out: MessageOut, problem: str, *, retryable: bool = False) -> MessageOut:
+    """The questions again, saying what went wrong first; `retryable`: the same answer may be sent again."""
+    if not out.parts:
+        return error(problem, retryable=retryable)
+    first, *rest = out.parts
+    said: dict[str, Any] = {"problem": problem, "retryable": True} if retryable else {"problem": problem}
+    meta = {k: {**v, **said} for k, v in out.metadata.items()}
+    return MessageOut((PartOut(text=f"{problem}\n\n{first.text}"), *rest), meta)
