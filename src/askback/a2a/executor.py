@@ -44,7 +44,7 @@ from askback.flow import Asking, Finished, Flow, Ready, Refused, Round, Step
 from askback.incoming import page_origin
 from askback.pagewait import PageWait
 from askback.tasks.holder import Asked, FlowRecord, Phase, TaskFlows, TaskRecordHolder
-from askback.tasks.runner import TaskRunner, UnknownTask
+from askback.tasks.runner import TaskRunner, UnknownTask, failure_text
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.a2a")
@@ -333,9 +333,9 @@ class AskbackExecutor(AgentExecutor):
             await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context))
         except AskbackError as exc:
             await self._rejected(context, updater, exc)
-        except Exception:
+        except Exception as exc:
             logger.exception("a2a %s %s raised", spec.kind, one_line(spec.name))
-            out = wire.error(f"{spec.name} failed with an internal error. The server log has the details.")
+            out = wire.error(failure_text(spec, exc))
             await updater.failed(proto.message(out, context))
         return None
 
