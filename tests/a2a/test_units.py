@@ -62,3 +62,14 @@ async def test_a_task_left_past_the_round_lifetime_ends_clearly(serve_agent: Any
         task = await agent.answer(task, {"name": "Ada"})
         assert state(task) == "TASK_STATE_REJECTED"
         assert "Invalid or expired requestState" in status_parts(task)[0]
+
+
+def test_a_problem_shown_again_replaces_the_one_the_message_said_before() -> None:
+    asked = wire.input_required([FormQuestion("to", "Who?", {"properties": {"to": {"type": "string"}}})])
+    once = wire.with_problem(asked, "The store is down.", retryable=True)
+    twice = wire.with_problem(once, "The store is still down.", retryable=True)
+    assert twice.parts[0].text == "The store is still down.\n\nWho?"
+    assert twice.metadata[wire.EXTENSION_URI] == {"kind": "input", "problem": "The store is still down.",
+                                                   "retryable": True}
+    assert wire.with_problem(once, "Not asked.").metadata[wire.EXTENSION_URI] == {"kind": "input",
+                                                                                  "problem": "Not asked."}
