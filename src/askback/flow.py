@@ -232,7 +232,7 @@ class Flow:
         try:
             return Finished(await run_function(spec, kwargs))
         except Declined as exc:
-            return Refused(Refusal("cancelled" if exc.action == "cancel" else "declined", exc.public_message))
+            return Refused(declined_refusal(exc))
 
     async def resolve(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Ready | Asking | Refused:
         """Play one round up to the point the function would run: its arguments (`Ready`), questions or a refusal.
@@ -464,6 +464,11 @@ def _held_back(rnd: Round, loaded: Loaded, outcome: AskRound, holder: Holder) ->
         if not isinstance(answer, Mapping) or answer.get("action") != "accept":
             return False
     return True
+
+
+def declined_refusal(exc: Declined) -> Refusal:
+    """A question the function asked, declined or cancelled by the person: the refusal every wire shows."""
+    return Refusal("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
 
 
 async def run_function(spec: Spec, kwargs: dict[str, Any]) -> Any:

@@ -1,34 +1,16 @@
-"""The A2A adapter's pure parts: the sealed task record and the wire translation."""
+"""The A2A adapter's pure parts: the wire translation (the task record: tests/tasks/test_holder.py)."""
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import anyio
 import pytest
 
 import askback
-from askback.a2a import record, wire
-from askback.core.errors import InvalidRequestState
+from askback.a2a import wire
 from askback.core.questions import FormQuestion, UrlQuestion
-from askback.core.state import Keyring
 from tests.a2a.support import Agent, state, status_parts
-
-RING = Keyring([os.urandom(32)])
-REC = record.Record("tool", "book", {"seats": 2}, "state-token", (record.LastAsked("name", {"properties": {}}),))
-
-
-def test_the_record_opens_only_for_its_task_principal_and_keys() -> None:
-    token = record.seal(RING, REC, audience="app", task_id="t1", principal="alice")
-    assert record.open_record(RING, token, audience="app", task_id="t1", principal="alice") == REC
-    for audience, task_id, principal in [("app", "t2", "alice"), ("app", "t1", "bob"), ("app", "t1", None),
-                                         ("other", "t1", "alice")]:
-        with pytest.raises(InvalidRequestState):
-            record.open_record(RING, token, audience=audience, task_id=task_id, principal=principal)
-    with pytest.raises(InvalidRequestState):
-        record.open_record(Keyring([os.urandom(32)]), token, audience="app", task_id="t1", principal="alice")
-    assert "seats" not in token and "book" not in token
 
 
 def test_whole_floats_become_ints_except_for_strings() -> None:
@@ -80,3 +62,14 @@ async def test_a_task_left_past_the_round_lifetime_ends_clearly(serve_agent: Any
         task = await agent.answer(task, {"name": "Ada"})
         assert state(task) == "TASK_STATE_REJECTED"
         assert "Invalid or expired requestState" in status_parts(task)[0]
+
+
+def test_a_problem_shown_again_replaces_the_one_the_message_said_before() -> None:
+    asked = wire.input_required([FormQuestion("to", "Who?", {"properties": {"to": {"type": "string"}}})])
+    once = wire.with_problem(asked, "The store is down.", retryable=True)
+    twice = wire.with_problem(once, "The store is still down.", retryable=True)
+    assert twice.parts[0].text == "The store is still down.\n\nWho?"
+    assert twice.metadata[wire.EXTENSION_URI] == {"kind": "input", "problem": "The store is still down.",
+                                                   "retryable": True}
+    assert wire.with_problem(once, "Not asked.").metadata[wire.EXTENSION_URI] == {"kind": "input",
+                                                                                  "problem": "Not asked."}

@@ -1,8 +1,10 @@
-"""An askback `App` as an a2a-sdk `AgentExecutor`: one message, one round of the flow.
+"""An askback `App` as an a2a-sdk `AgentExecutor`: a translator from messages to the flow and the task runner.
 
 The first message of a task names the call; each later message on the same task answers what the last round
-asked. Between messages the task's progress is its sealed record in the task's metadata (`record.py`), so the
-SDK's task store keeps it, a restart does not lose it, and any replica sharing the store can continue it.
+asked. Every task is kept by askback's task records: its rounds before the function runs in the task-record
+holder (`askback.tasks.holder`, in askback's store under the task's id, sealed and bound to its principal), so a
+restart does not lose it and any replica sharing the store continues it; the SDK's task store keeps only what
+the client is shown.
 
 Every task's final round is single-use (the flow claims it in askback's store before the function runs), so a
 function runs once per task even when two replicas receive the same answer.
@@ -16,9 +18,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from functools import partial
+from typing import Any, NoReturn
 
 from a2a.server.agent_execution import AgentExecutor, RequestContext
 from a2a.server.context import ServerCallContext
@@ -26,23 +29,22 @@ from a2a.server.events import EventQueue
 from a2a.server.tasks import TaskUpdater
 from a2a.types import a2a_pb2 as pb
 from a2a.utils.errors import UnsupportedOperationError
-from google.protobuf import json_format
 
-from askback.a2a import proto, wire
-from askback.a2a import record as records
+from askback.a2a import proto, reading, wire
 from askback.a2a import work as work_tasks
 from askback.a2a.ending import Endings, SharedEnd
 from askback.a2a.incoming import incoming_of, principal_of_call
 from askback.app import App
 from askback.core.errors import AskbackError, InvalidRequestState, Rejection, StoreUnavailable
-from askback.core.kinds import ValueParam
 from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
 from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Ready, Refused, Round, Step
 from askback.incoming import page_origin
-from askback.tasks.runner import TaskRunner, UnknownTask
+from askback.pagewait import PageWait
+from askback.tasks.holder import Asked, FlowRecord, Phase, TaskFlows, TaskRecordHolder
+from askback.tasks.runner import TaskRunner, UnknownTask, failure_text
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.a2a")
@@ -52,7 +54,6 @@ A2A_CAPS = Capabilities(form=True, url=True)
 METHOD = "a2a/message"
 _TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})
 _STATES = {name: value for name, value in pb.TaskState.items()}
-_SEALED_NOTE = "answers sealed in the task record"
 
 
 def owner_resolver(app: App) -> Callable[[ServerCallContext], str]:
@@ -79,6 +80,7 @@ class AskbackExecutor(AgentExecutor):
         self.poll_seconds = poll_seconds
         # A stream waits on a page for most of a round's lifetime, then leaves the task parked for a message.
         self.patience_seconds = patience_seconds if patience_seconds is not None else app.policy.round_ttl * 0.9
+        self._page_wait = PageWait(self.patience_seconds, poll=poll_seconds)
         # Every task runs its function at most once: the final round is claimed as for a `once=True` tool.
         self._specs: dict[tuple[str, str], Spec] = {}
         for kind, registry in (("tool", app.tools), ("prompt", app.prompts)):
@@ -89,6 +91,16 @@ class AskbackExecutor(AgentExecutor):
         self._runner: TaskRunner | None = None
         self._endings = Endings()  # a cancellation racing a message: which ends the task, decided once
         self._shared_end: SharedEnd | None = None
+        self._flows: TaskFlows | None = None
+
+    @property
+    def flows(self) -> TaskFlows:
+        """The tasks' rounds in askback's store (built on first use: the runtime is resolved at start-up)."""
+        if self._flows is None:
+            runtime = self.app.runtime
+            self._flows = TaskFlows(runtime.store, runtime.codec.keyring, runtime.audience, runtime.codec.policy,
+                                    work_tasks.A2ATaskWire.name)
+        return self._flows
 
     @property
     def runner(self) -> TaskRunner:
@@ -137,7 +149,7 @@ class AskbackExecutor(AgentExecutor):
     @property
     def skills(self) -> dict[str, tuple[str, str | None]]:
         """Skill id -> (kind, the one required string parameter a plain text message fills, if any)."""
-        return {name: (kind, _text_param(spec)) for (kind, name), spec in self._specs.items()}
+        return {name: (kind, reading.text_param(spec)) for (kind, name), spec in self._specs.items()}
 
     async def cancel(self, context: RequestContext, event_queue: EventQueue) -> None:
         """Cancel the task, unless its function already finished: then the task ends with that outcome."""
@@ -152,7 +164,7 @@ class AskbackExecutor(AgentExecutor):
                 await inflight.finished(10)
             if self._endings.ended_by(task_id) != "outcome":
                 spec = self._specs[("tool", work.tool)]
-                await self._publish(context, updater, spec, work, {}, None, None)
+                await self._publish(context, updater, spec, work, None, None)
             return
         if work is None and not self._endings.cancel(task_id):
             running = self._endings.running(task_id)
@@ -182,235 +194,229 @@ class AskbackExecutor(AgentExecutor):
             )
         message = context.message
         assert message is not None
-        data_parts, text = _read_parts(message)
+        data_parts, text = reading.parts(message)
         principal = principal_of_call(self.app, context.call_context)
         updater = TaskUpdater(event_queue, task_id, context_id)
-        keyring = self.app.runtime.codec.keyring
-        audience = self.app.runtime.audience
+        responses: dict[str, Any] | None = None
+        problem: str | None = None
         if task is None:
             try:
                 invocation = wire.read_invocation(data_parts, text, self.skills)
             except wire.BadMessage as exc:
-                _redact(message, [])
+                reading.redact(message, [])
                 await event_queue.enqueue_event(_new_task(task_id, context_id, message))
                 await updater.reject(proto.message(wire.error(str(exc)), context))
                 return
             spec = self._specs[(invocation.kind, invocation.name)]
-            props = spec.input_schema.get("properties", {})
-            arguments = wire.coerce_all(invocation.arguments, props)
-            _redact(message, sorted(arguments))
+            arguments = wire.coerce_all(invocation.arguments, spec.input_schema.get("properties", {}))
+            reading.redact(message, sorted(arguments))
             await event_queue.enqueue_event(_new_task(task_id, context_id, message))
-            current = records.Record(invocation.kind, invocation.name, arguments)
-            responses: dict[str, Any] | None = None
-            problem = (
-                f"{spec.name} has no single text parameter, so the text was not used. Answer the fields of the schema."
-                if invocation.unused_text
-                else None
-            )
+            record = FlowRecord(invocation.kind, invocation.name, arguments)
+            if invocation.unused_text:
+                problem = (f"{spec.name} has no single text parameter, so the text was not used. "
+                           "Answer the fields of the schema.")
         else:
-            token = json_format.MessageToDict(task.metadata).get(records.RECORD_KEY, {}).get("record")
-            try:
-                current = records.open_record(keyring, token, audience=audience, task_id=task_id, principal=principal)
-            except InvalidRequestState as exc:
-                logger.warning("rejected the askback record of task %s: %s", one_line(task_id), exc.reason.value)
-                _redact(message, [])
-                await self._rejected(context, updater, exc)
+            opened = await self._open(context, updater, task, principal)
+            if opened is None:
                 return
-            if current.running:
-                await self._continue_work(context, updater, current, message, data_parts, text, principal)
+            record = opened
+            if record.phase == "running":
+                await self._continue_work(context, updater, record, message, data_parts, text, principal)
                 return
-            asked = [a.question() for a in current.asked]
-            problem = None
-            try:
-                responses = wire.read_answers(data_parts, asked)
-            except wire.BadMessage as exc:
-                responses, problem = {}, str(exc)
-            if not data_parts and text.strip():
-                responses, problem = _text_answer(text, asked)
-            unknown = _unasked(data_parts, asked)
-            if unknown and problem is None:
-                problem = f"Not asked, so not used: {', '.join(unknown)}. Answer the fields of the schema."
-            _redact(message, sorted({f for r in responses.values() for f in r.get("content", {})}))
-            spec = self._specs[(current.kind, current.name)]
-        await self._play(context, updater, spec, current, responses, principal, problem)
+            responses, problem = reading.answers(data_parts, text, record.questions())
+            reading.redact(message, reading.answered_fields(responses))
+            spec = self._specs[(record.kind, record.name)]
+        holder = TaskRecordHolder(self.flows, task_id, principal, record)
+        await self._play(context, updater, spec, holder, responses, problem)
 
-    async def _play(
-        self,
-        context: RequestContext,
-        updater: TaskUpdater,
-        spec: Spec,
-        current: records.Record,
-        responses: dict[str, Any] | None,
-        principal: str | None,
-        problem: str | None,
-    ) -> None:
+    async def _open(self, context: RequestContext, updater: TaskUpdater, task: pb.Task,
+                    principal: str | None) -> FlowRecord | None:
+        """The task's record for a message continuing it (None: the task was answered instead)."""
+        task_id = task.id
+        assert context.message is not None
+        try:
+            return await self.flows.read(task_id, principal)
+        except InvalidRequestState as exc:
+            reading.redact(context.message, [])
+            if exc.reason is Rejection.REPLAYED:  # its function ran: the message came after (or beside) it
+                await self._replayed(task_id, context.call_context)
+            logger.warning("rejected the askback record of task %s: %s", one_line(task_id), exc.reason.value)
+            await self._rejected(context, updater, exc)
+        except StoreUnavailable as exc:
+            # Nothing was read, nothing ran: the task keeps waiting as it is, so the same answer can be sent again.
+            reading.redact(context.message, [])
+            again = wire.with_problem(reading.shown(task.status.message), exc.public_message,
+                                      retryable=exc.wire.retryable)
+            await updater.update_status(task.status.state, proto.message(again, context))
+        return None
+
+    async def _play(self, context: RequestContext, updater: TaskUpdater, spec: Spec, holder: TaskRecordHolder,
+                    responses: dict[str, Any] | None, problem: str | None) -> None:
+        """The task's rounds: each asks (published as the task's state) until the function runs.
+
+        Over a stream, a round asking only for page steps waits for one to finish (`PageWait`, as a held retry
+        waits) and plays the next round, until it asks something else or the stream's patience is spent; the task
+        is then left waiting for a message.
+        """
         task_id = context.task_id or ""
-        waited = 0.0
+        record = holder.record
+        rnd = Round(METHOD, record.target(task_id), record.arguments, responses, None, A2A_CAPS, holder.principal,
+                    page_origin(incoming_of(context.call_context)))
+        streaming = context.call_context.state.get("method") == "SendStreamingMessage"
+        until = asyncio.get_running_loop().time() + self.patience_seconds
+        again = False  # this round follows a page step finished while the stream waited
         while True:
-            step = await self._step(context, updater, spec, current, responses, principal)
+            before = holder.record.asked
+            step = await self._round(context, updater, spec, holder, rnd, again)
             if step is None:
                 return
             if isinstance(step, Ready):
-                await self._start_work(context, updater, spec, current, step, principal)
+                await self._start_work(context, updater, spec, holder, step)
                 return
             if not isinstance(step, Asking):
                 if not self._ends_with_outcome(task_id):
                     return  # a cancellation came first (the function did not stop for it): it ends the task
                 await self._finish(context, updater, spec, step)
                 return
-            previous = {(a.key, a.url) for a in current.asked if a.url}
-            pages = {(q.key, q.url) for q in step.questions if isinstance(q, UrlQuestion)}
-            only_pages = len(pages) == len(step.questions)
-            still_waiting = only_pages and pages <= previous
-            asked = tuple(records.LastAsked.of(q) for q in step.questions)
-            streaming = context.call_context.state.get("method") == "SendStreamingMessage"
-            if still_waiting and waited > 0:
-                # Polling a page over a stream: nothing changed, so nothing is published or saved.
-                pass
-            else:
-                current = replace(current, state=step.state, asked=asked)
-                meta = self._record_meta(current, task_id, principal)
+            only_pages, waiting = _pages_only(step.questions, before)
+            if not (again and waiting):  # a page step still pending while the stream waits: nothing new to say
                 if only_pages:
-                    out = wire.auth_required(step.questions, still_waiting and responses is not None)
-                    await updater.update_status(pb.TASK_STATE_AUTH_REQUIRED, proto.message(out, context), metadata=meta)
+                    out = wire.auth_required(step.questions, waiting and responses is not None)
+                    await updater.update_status(pb.TASK_STATE_AUTH_REQUIRED, proto.message(out, context))
                 else:
                     out = wire.input_required(step.questions)
                     if problem:
-                        out = _with_problem(out, problem)
-                    shown = proto.message(out, context)
-                    await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, shown, metadata=meta)
-            if not (only_pages and streaming) or waited >= self.patience_seconds:
+                        out = wire.with_problem(out, problem)
+                    await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context))
+            oob = self.app.runtime.out_of_band
+            if not (only_pages and streaming) or oob is None:
                 return
-            # Over a stream the task continues on its own once the page is done: look again shortly.
-            await asyncio.sleep(self.poll_seconds)
-            waited += self.poll_seconds
-            responses, problem = None, None
+            names = tuple(q.key for q in step.questions)
+            left = until - asyncio.get_running_loop().time()
+            if not await self._page_wait.hold(partial(oob.any_finished, holder.flow_id, names), longest=left):
+                return
+            again, problem = True, None
 
-    async def _step(
-        self,
-        context: RequestContext,
-        updater: TaskUpdater,
-        spec: Spec,
-        current: records.Record,
-        responses: Mapping[str, Any] | None,
-        principal: str | None,
-    ) -> Step | Ready | None:
+    async def _round(self, context: RequestContext, updater: TaskUpdater, spec: Spec, holder: TaskRecordHolder,
+                     rnd: Round, again: bool) -> Step | Ready | None:
+        """One round on the task's record: its questions kept, or the function run (here, or `Ready` for the
+        runner); None when the round ended the task otherwise (published here)."""
         task_id = context.task_id or ""
-        rnd = Round(
-            METHOD,
-            current.target(task_id),
-            current.arguments,
-            responses,
-            current.state,
-            A2A_CAPS,
-            principal,
-            page_origin(incoming_of(context.call_context)),
-        )
+        first = holder.record.progress is None
         try:
-            if spec.name in self._work_specs and spec.kind == "tool":
-                return await self.flow.resolve(spec, rnd)  # Ready: the runner runs the function
-            resolved = await self.flow.resolve(spec, rnd)
-            if not isinstance(resolved, Ready):
+            resolved = await self.flow.resolve(spec, rnd, holder)
+            if isinstance(resolved, Asking):
+                if not (again and _pages_only(resolved.questions, holder.record.asked)[1]):
+                    await holder.keep(resolved.questions)
                 return resolved
-            if await self.shared_end.decide(task_id, "outcome") != "outcome":
-                return None  # cancelled (on another replica) before the function ran: it does not run
-            return await self.flow.run(spec, resolved)
+            if not isinstance(resolved, Ready) or spec.name in self._work_specs:
+                return resolved  # a refusal, or the values of a function the runner runs
+            try:
+                if await self.shared_end.decide(task_id, "outcome") != "outcome":
+                    return None  # cancelled (on another replica) before the function ran: it does not run
+                return await self.flow.run(spec, resolved)
+            finally:
+                await self._moved(holder, "done", first)
         except InvalidRequestState as exc:
             if exc.reason is not Rejection.REPLAYED:
                 await self._rejected(context, updater, exc)
                 return None
-            # Another request (on another replica) claimed this task's final round and is running it: writing
-            # a state here would race its result. Wait for it to finish, then say this message was not applied.
-            await self._await_finish(task_id, context.call_context)
-            raise UnsupportedOperationError(
-                message=f"Task {task_id} was completed by another request; this message was not applied."
-            ) from None
+            await self._replayed(task_id, context.call_context)
         except StoreUnavailable as exc:
-            if not current.asked:  # the first message: a new message is the retry, and starts a new task
+            if first:  # the first message: a new message is the retry, and starts a new task
                 await self._rejected(context, updater, exc)
                 return None
             # Nothing ran and the questions are still open: the task keeps waiting, so the same answer can be
             # sent again, as the message says (a failed task could take no retry).
-            asked = wire.input_required([a.question() for a in current.asked])
-            out = _with_problem(asked, exc.public_message, retryable=exc.wire.retryable)
-            meta = self._record_meta(current, task_id, principal)
-            await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context), metadata=meta)
+            asked = wire.input_required(holder.record.questions())
+            out = wire.with_problem(asked, exc.public_message, retryable=exc.wire.retryable)
+            await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context))
         except AskbackError as exc:
             await self._rejected(context, updater, exc)
-        except Exception:
+        except Exception as exc:
             logger.exception("a2a %s %s raised", spec.kind, one_line(spec.name))
-            out = wire.error(f"{spec.name} failed with an internal error. The server log has the details.")
+            out = wire.error(failure_text(spec, exc))
             await updater.failed(proto.message(out, context))
         return None
 
+    async def _moved(self, holder: TaskRecordHolder, phase: Phase, first: bool, until: float | None = None) -> None:
+        """The rounds are over: the record keeps none of the values (best effort for `done`: the claim already
+        refuses a replay, the record only answers it sooner)."""
+        if first and phase == "done":
+            return  # nothing was ever written: the function ran in the task's first round
+        try:
+            await holder.moved(phase, until if until is not None else holder.record.deadline)
+        except AskbackError:
+            if phase != "done":
+                raise
+            logger.warning("could not close the record of task %s", one_line(holder.task_id))
+
+    async def _replayed(self, task_id: str, call: ServerCallContext) -> NoReturn:
+        """Another request (on another replica) claimed this task's final round and is running it: writing a
+        state here would race its result. Wait for it to finish, then say this message was not applied."""
+        await self._await_finish(task_id, call)
+        raise UnsupportedOperationError(
+            message=f"Task {task_id} was completed by another request; this message was not applied."
+        ) from None
+
     # -- a function that asks during its work, on the task runner -------------------------------------------
     async def _start_work(self, context: RequestContext, updater: TaskUpdater, spec: Spec,
-                          current: records.Record, ready: Ready, principal: str | None) -> None:
+                          holder: TaskRecordHolder, ready: Ready) -> None:
         task_id = context.task_id or ""
         try:
-            await self.runner.create(self._work_specs[spec.name], ready, principal, task_id=task_id)
+            _, state = await self.runner.create(self._work_specs[spec.name], ready, holder.principal, task_id=task_id)
+            # The runner's record holds the values from now on; the task's own record only says where to look.
+            await self._moved(holder, "running", False, state.expires_at())
         except AskbackError as exc:
             await self._rejected(context, updater, exc)
             return
-        # The runner's record holds the values from now on; the task's own record only says where to look.
-        running = replace(current, arguments={}, state=None, asked=(), running=True)
-        await updater.update_status(pb.TASK_STATE_WORKING, metadata=self._record_meta(running, task_id, principal))
-        await self._follow(context, updater, spec, running, principal, None)
+        await updater.update_status(pb.TASK_STATE_WORKING)
+        await self._follow(context, updater, spec, holder.principal, None)
 
-    async def _continue_work(self, context: RequestContext, updater: TaskUpdater, current: records.Record,
+    async def _continue_work(self, context: RequestContext, updater: TaskUpdater, record: FlowRecord,
                              message: pb.Message, data_parts: Sequence[Any], text: str,
                              principal: str | None) -> None:
         """A message on a task whose function runs: the answers to its outstanding questions, read as for
         every A2A question, delivered to the runner (which validates them and asks again, saying why)."""
         task_id = context.task_id or ""
-        spec = self._specs[(current.kind, current.name)]
+        spec = self._specs[(record.kind, record.name)]
         try:
             state = await self.runner.get(task_id, principal, self._work_specs)
         except UnknownTask:
-            _redact(message, [])
+            reading.redact(message, [])
             out = wire.error(f"The work of {spec.name} on this task is no longer kept (it expired). "
                              "Call the tool again.")
-            await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context), metadata=_done())
+            await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context))
             return
         asked = work_tasks.questions(state) if state.status == "input_required" else []
-        problem = None
         responses: dict[str, Any] = {}
-        if not asked:
-            problem = "The task was not waiting for an answer, so this message was not used."
+        if asked:
+            responses, problem = reading.answers(data_parts, text, asked)
         else:
-            try:
-                responses = wire.read_answers(data_parts, asked)
-            except wire.BadMessage as exc:
-                problem = str(exc)
-            if not data_parts and text.strip():
-                responses, problem = _text_answer(text, asked)
-            unknown = _unasked(data_parts, asked)
-            if unknown and problem is None:
-                problem = f"Not asked, so not used: {', '.join(unknown)}. Answer the fields of the schema."
-        _redact(message, sorted({f for r in responses.values() for f in r.get("content", {})}))
+            problem = "The task was not waiting for an answer, so this message was not used."
+        reading.redact(message, reading.answered_fields(responses))
         if responses:
             with contextlib.suppress(UnknownTask):  # expired meanwhile: the follow below says how it ended
                 await self.runner.update(task_id, principal, responses, self._work_specs)
-        await self._follow(context, updater, spec, current, principal, problem)
+        await self._follow(context, updater, spec, principal, problem)
 
-    async def _follow(self, context: RequestContext, updater: TaskUpdater, spec: Spec, current: records.Record,
-                      principal: str | None, problem: str | None) -> None:
+    async def _follow(self, context: RequestContext, updater: TaskUpdater, spec: Spec, principal: str | None,
+                      problem: str | None) -> None:
         """Publish the runner's states until the function asks (input required) or the task settles."""
         task_id = context.task_id or ""
-        meta = self._record_meta(current, task_id, principal)
         said: str | None = None
         try:
             async with contextlib.aclosing(self.runner.follow(task_id, principal, self._work_specs)) as states:
                 async for state in states:
-                    if await self._publish(context, updater, spec, state, meta, problem, said):
+                    if await self._publish(context, updater, spec, state, problem, said):
                         return
                     said = state.status_message or said
         except UnknownTask:
             out = wire.error(f"The work of {spec.name} on this task is no longer kept (it expired).")
-            await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context), metadata=_done())
+            await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context))
 
     async def _publish(self, context: RequestContext, updater: TaskUpdater, spec: Spec, state: TaskState,
-                       meta: dict[str, Any], problem: str | None, said: str | None) -> bool:
+                       problem: str | None, said: str | None) -> bool:
         """One state of the runner as A2A shows it; True once the task waits for the client or settled."""
         if state.terminal:
             self._ends_with_outcome(context.task_id or "")
@@ -418,17 +424,17 @@ class AskbackExecutor(AgentExecutor):
             if parts:
                 await updater.add_artifact([proto.part(p) for p in parts], name=spec.name)
             shown = proto.message(out, context) if out is not None else None
-            await updater.update_status(_STATES.get(final, pb.TASK_STATE_FAILED), shown, metadata=_done())
+            await updater.update_status(_STATES.get(final, pb.TASK_STATE_FAILED), shown)
             return True
         if state.status == "input_required" and state.outstanding:
             out = wire.input_required(work_tasks.questions(state))
             if problem:
-                out = _with_problem(out, problem)
-            await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context), metadata=meta)
+                out = wire.with_problem(out, problem)
+            await updater.update_status(pb.TASK_STATE_INPUT_REQUIRED, proto.message(out, context))
             return True
         if state.status_message and state.status_message != said:
             out = wire.progress(state.status_message)
-            await updater.update_status(pb.TASK_STATE_WORKING, proto.message(out, context), metadata=meta)
+            await updater.update_status(pb.TASK_STATE_WORKING, proto.message(out, context))
         return False
 
     def _ends_with_outcome(self, task_id: str) -> bool:
@@ -441,7 +447,7 @@ class AskbackExecutor(AgentExecutor):
 
     async def _rejected(self, context: RequestContext, updater: TaskUpdater, exc: AskbackError) -> None:
         state, out = wire.failure(exc)
-        await updater.update_status(_STATES[state], proto.message(out, context), metadata=_done())
+        await updater.update_status(_STATES[state], proto.message(out, context))
 
     async def _await_finish(self, task_id: str, call: ServerCallContext, seconds: float = 30.0) -> None:
         waited = 0.0
@@ -453,80 +459,19 @@ class AskbackExecutor(AgentExecutor):
         if isinstance(step, Finished):
             parts = wire.prompt_parts(step.value) if spec.kind == "prompt" else wire.result_parts(step.value)
             await updater.add_artifact([proto.part(p) for p in parts], name=spec.name)
-            await updater.update_status(pb.TASK_STATE_COMPLETED, metadata=_done())
+            await updater.update_status(pb.TASK_STATE_COMPLETED)
             return
         assert isinstance(step, Refused)
         out = wire.refusal(step.refusal)
         state = pb.TASK_STATE_REJECTED if step.refusal.is_error else pb.TASK_STATE_CANCELED
-        await updater.update_status(state, proto.message(out, context), metadata=_done())
-
-    def _record_meta(self, current: records.Record, task_id: str, principal: str | None) -> dict[str, Any]:
-        runtime = self.app.runtime
-        token = records.seal(
-            runtime.codec.keyring, current, audience=runtime.audience, task_id=task_id, principal=principal
-        )
-        return {records.RECORD_KEY: {"record": token}}
+        await updater.update_status(state, proto.message(out, context))
 
 
-def _done() -> dict[str, Any]:
-    """The record of a finished task: nothing left to continue, nothing kept."""
-    return {records.RECORD_KEY: {"record": None}}
-
-
-def _text_param(spec: Spec) -> str | None:
-    """The parameter a plain text fills: the one required string argument, if there is exactly one."""
-    strings = [
-        p
-        for p in spec.argument_params
-        if isinstance(p, ValueParam) and p.required and (p.form.schema or {}).get("type") == "string"
-    ]
-    return strings[0].name if len(strings) == 1 else None
-
-
-def _text_answer(text: str, asked: Sequence[Question]) -> tuple[dict[str, Any], str | None]:
-    """A plain text reply answers the one string field asked, if exactly one was; else it explains."""
-    fields = [(q, f, s) for q in asked for f, s in (getattr(q, "schema", None) or {}).get("properties", {}).items()]
-    if len(fields) == 1 and fields[0][2].get("type") == "string":
-        q, name, _ = fields[0]
-        return {q.key: {"action": "accept", "content": {name: text.strip()}}}, None
-    return {}, ('A text reply cannot answer these fields; send a data part mapping field names to values, '
-                'or {"action": "decline"}.')
-
-
-def _unasked(data_parts: Sequence[Any], asked: Sequence[Question]) -> list[str]:
-    """Names in an answer that no asked field has (a typo would otherwise be dropped without a word)."""
-    fields = {f for q in asked for f in (getattr(q, "schema", None) or {}).get("properties", {})}
-    given: set[str] = set()
-    for data in data_parts:
-        if isinstance(data, Mapping):
-            content = data.get("content") if data.get("action") == "accept" else data
-            if isinstance(content, Mapping):
-                given.update(str(k) for k in content if k != "action")
-    return sorted(given - fields)
-
-
-def _with_problem(out: wire.MessageOut, problem: str, *, retryable: bool = False) -> wire.MessageOut:
-    """The questions again, saying what went wrong first; `retryable`: the same answer may be sent again."""
-    first, *rest = out.parts
-    said: dict[str, Any] = {"problem": problem, "retryable": True} if retryable else {"problem": problem}
-    meta = {k: {**v, **said} for k, v in out.metadata.items()}
-    return wire.MessageOut((wire.PartOut(text=f"{problem}\n\n{first.text}"), *rest), meta)
-
-
-def _read_parts(message: pb.Message) -> tuple[list[Any], str]:
-    data = [json_format.MessageToDict(p.data) for p in message.parts if p.HasField("data")]
-    text = "\n".join(p.text for p in message.parts if p.HasField("text"))
-    return data, text
-
-
-def _redact(message: pb.Message, fields: Sequence[str]) -> None:
-    """Replace the user's message with a note naming the fields it carried, before the SDK stores it in history.
-
-    The values live only in the sealed record: the task's row at rest shows which fields were answered, not what.
-    """
-    note = {records.RECORD_KEY: _SEALED_NOTE, "fields": list(fields)}
-    del message.parts[:]
-    message.parts.append(proto.part(wire.PartOut(data=note, media_type=wire.JSON_MEDIA_TYPE)))
+def _pages_only(questions: Sequence[Question], before: Sequence[Asked]) -> tuple[bool, bool]:
+    """Whether a round asks only for page steps, and whether they are all ones asked before (still pending)."""
+    pages = {(q.key, q.url) for q in questions if isinstance(q, UrlQuestion)}
+    only = len(pages) == len(questions)
+    return only, only and pages <= {(a.key, a.url) for a in before if a.url}
 
 
 def _new_task(task_id: str, context_id: str, message: pb.Message) -> pb.Task:

@@ -232,3 +232,24 @@ def prompt_parts(value: Any) -> tuple[PartOut, ...]:
     messages = prompt_messages(value)
     texts = [str(c.get("text", "")) for m in messages if isinstance(c := m.get("content"), Mapping)]
     return (PartOut(text="\n\n".join(texts)), PartOut(data={"messages": messages}, media_type=JSON_MEDIA_TYPE))
+
+
+def with_problem(out: MessageOut, problem: str, *, retryable: bool = False) -> MessageOut:
+    """The questions again, saying what went wrong first; `retryable`: the same answer may be sent again.
+
+    `out` may be a message shown before with a problem of its own (shown again as it is): that one is replaced.
+    """
+    if not out.parts:
+        return error(problem, retryable=retryable)
+    first, *rest = out.parts
+    text = first.text or ""
+    said: dict[str, Any] = {"problem": problem, "retryable": True} if retryable else {"problem": problem}
+    meta: dict[str, Any] = {}
+    for key, value in out.metadata.items():
+        earlier = value.get("problem") if isinstance(value, Mapping) else None
+        if isinstance(earlier, str) and text.startswith(f"{earlier}\n\n"):
+            text = text[len(earlier) + 2:]
+        kept = {k: v for k, v in value.items() if k not in ("problem", "retryable")} if isinstance(value, Mapping) \
+            else {}
+        meta[key] = {**kept, **said}
+    return MessageOut((PartOut(text=f"{problem}\n\n{text}"), *rest), meta)

@@ -21,11 +21,11 @@ from typing import Any
 
 from askback.a2a import wire
 from askback.core.errors import AskbackError, Declined
-from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, Question
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
-from askback.core.work import UnsafeQuestion
+from askback.flow import declined_refusal
+from askback.tasks.runner import failure_text
 
 INTERNAL_ERROR = -32603
 ARTIFACT = "artifact"  # a result's kind: the function's value, as an artifact's parts
@@ -60,8 +60,7 @@ class A2ATaskWire:
         return {"kind": ARTIFACT, "parts": [_part_json(p) for p in wire.result_parts(value)]}
 
     def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
-        refused = Refusal("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
-        return {"kind": "TASK_STATE_CANCELED", "message": _out_json(wire.refusal(refused))}
+        return {"kind": "TASK_STATE_CANCELED", "message": _out_json(wire.refusal(declined_refusal(exc)))}
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
         """A deliberate error ends the task in the state its type maps to on A2A, as on a call without work."""
@@ -69,10 +68,7 @@ class A2ATaskWire:
         return {"kind": state, "message": _out_json(out)}
 
     def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]:
-        if isinstance(exc, UnsafeQuestion):  # the tool's own bug, safe to name: it asked for a credential
-            return {"code": INTERNAL_ERROR, "message": f"{spec.name} failed: {exc}. Nothing more was done."}
-        return {"code": INTERNAL_ERROR,
-                "message": f"{spec.name} failed with an internal error. The server log has the details."}
+        return {"code": INTERNAL_ERROR, "message": failure_text(spec, exc)}
 
     def request(self, question: FormQuestion) -> dict[str, Any]:
         return {"message": question.message, "schema": question.schema, "note": question.note}

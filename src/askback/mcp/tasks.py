@@ -27,17 +27,15 @@ from pydantic import BaseModel, ConfigDict
 
 from askback.core.capabilities import TASKS_EXTENSION
 from askback.core.errors import AskbackError, Declined, MissingCapability
-from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
-from askback.core.work import UnsafeQuestion
-from askback.flow import Asking, Flow, Ready, Refused, Round
+from askback.flow import Asking, Flow, Ready, Refused, Round, declined_refusal
 from askback.incoming import principal_of
 from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error, tool_error_of
 from askback.mcp.incoming import incoming_of
-from askback.tasks.runner import NO_PAGES, TaskRunner, UnknownTask
+from askback.tasks.runner import NO_PAGES, TaskRunner, UnknownTask, failure_text
 
 if TYPE_CHECKING:
     from mcp.server.lowlevel.server import Server
@@ -115,8 +113,7 @@ class McpTaskWire:
         return wire.tool_result(value, has_output_schema=spec.output_schema is not None)
 
     def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
-        refusal = Refusal("cancelled" if exc.action == "cancel" else "declined", exc.public_message)
-        return wire.tool_refusal(refusal, has_output_schema=spec.output_schema is not None)
+        return wire.tool_refusal(declined_refusal(exc), has_output_schema=spec.output_schema is not None)
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
         return tool_error_of(exc)
@@ -131,12 +128,7 @@ class McpTaskWire:
             if exc.error.data is not None:
                 error["data"] = exc.error.data
             return error
-        if isinstance(exc, UnsafeQuestion):  # the tool's own bug, safe to name: it asked for a credential
-            return {"code": types.INTERNAL_ERROR, "message": f"{spec.name} failed: {exc}. Nothing more was done."}
-        return {
-            "code": types.INTERNAL_ERROR,
-            "message": f"{spec.name} failed with an internal error. The server log has the details.",
-        }
+        return {"code": types.INTERNAL_ERROR, "message": failure_text(spec, exc)}
 
     def request(self, question: FormQuestion) -> dict[str, Any]:
         return wire.input_request(question)

@@ -1,7 +1,7 @@
 """Task records at rest: sealed with the key ring, bound to the audience, the task's id and its principal.
 
-Both wires keep their tasks this way. A2A's record rides in the a2a-sdk task's metadata (`askback.a2a.record`);
-an MCP task's whole state lives in askback's `Store` under its id (`TaskRecords`). Either way the bytes at rest
+Both wires keep their tasks this way, in askback's `Store` under the task's id: a task's state once its function
+runs (`TaskRecords`), and an A2A task's rounds before that (`askback.tasks.holder`). Either way the bytes at rest
 show nothing of the arguments or answers, a record copied onto another task does not open, and a principal
 other than the one that created the task cannot open it: to that principal the task does not exist.
 
@@ -12,6 +12,7 @@ Store keys, per task (the store namespaces them per app; each wire has its own p
 - `task-answer:<id>:<key>` — a sealed answer `tasks/update` delivered (any replica writes, the runner reads);
 - `task-cancel:<id>` — a cancellation asked for (any replica writes, the runner reads);
 - `task-lease:<id>` — which process runs the task, renewed while it does; gone means nobody runs it;
+- `a2a-task-flow:<id>` — an A2A task's rounds before its function runs (`askback.tasks.holder`);
 - claims `task-run:<id>:<n>` (`Store.claim`) — exactly one process takes over run `n` of a task whose lease
   lapsed (to settle it, or to resume it after a restart).
 """

@@ -51,6 +51,7 @@ from askback.core.work import (
     Again,
     DeclinedAnswer,
     QuestioningWork,
+    UnsafeQuestion,
     WorkQuestion,
     link_answer,
     secret_page_question,
@@ -77,11 +78,15 @@ class TaskWire(Protocol):
     name: str  # the wire's records are its own: `TaskRecords` keys and binds them under this name
 
     def result(self, spec: Spec, value: Any) -> dict[str, Any]: ...
-    def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]: ...
+    def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
+        """A declined question (spelled from `askback.flow.declined_refusal`, as a call without a task is)."""
+        ...
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
         """The result for a deliberate error (None: it is a protocol error, see `error`)."""
         ...
-    def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]: ...
+    def error(self, spec: Spec, exc: BaseException) -> dict[str, Any]:
+        """A function that raised (its text from `failure_text`, unless the wire keeps a protocol error's own)."""
+        ...
     def request(self, question: FormQuestion) -> dict[str, Any]: ...
 
 
@@ -89,6 +94,12 @@ class TaskWire(Protocol):
 PageRequest = Callable[[UrlQuestion], dict[str, Any]]
 NO_PAGES = ("this server does not serve askback's pages (they are served over HTTP, on loopback or with "
             "page_auth)")
+def failure_text(spec: Spec, exc: BaseException) -> str:
+    """What every wire tells a client of a function that raised: a question it must not ask (its own bug, safe
+    to name: it asked for a credential) by name; anything else only by the tool's name (details in the log)."""
+    if isinstance(exc, UnsafeQuestion):
+        return f"{spec.name} failed: {exc}. Nothing more was done."
+    return f"{spec.name} failed with an internal error. The server log has the details."
 
 
 class UnknownTask(Exception):
