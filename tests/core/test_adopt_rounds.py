@@ -8,7 +8,7 @@ from askback.adoption.answers import take
 from askback.adoption.decide import VALUES_KEY, AskConfirm, AskValues, Go, Refuse, Tool, ToSdk, decide, values_digest
 from askback.adoption.options import ToolOptions
 from askback.adoption.problems import MISSING, problems
-from askback.adoption.progress import Asked, Progress, resume
+from askback.adoption.progress import LastRound, Progress, resume
 from askback.core.markers import OneOf, Option
 from askback.types import Capabilities
 
@@ -59,12 +59,12 @@ def test_answers_from_the_state_are_validated_again() -> None:
 def test_only_asked_fields_are_taken_and_choices_map_back() -> None:
     tool = Tool("t", {"type": "object", "properties": {"n": {"enum": [1, 2], "type": "integer"},
                                                        "s": {"type": "string"}}})
-    taken = take(tool, Asked(VALUES_KEY, ("n",)), "accept", {"n": "2", "s": "sneaked"})
+    taken = take(tool, LastRound(VALUES_KEY, ("n",)), "accept", {"n": "2", "s": "sneaked"})
     assert taken.values == {"n": 2}
 
 
 def test_a_pasted_credential_is_dropped_and_noted() -> None:
-    taken = take(DEPLOY, Asked(VALUES_KEY, ("service",)), "accept",
+    taken = take(DEPLOY, LastRound(VALUES_KEY, ("service",)), "accept",
                  {"service": "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"})
     assert taken.values == {} and "service" in taken.notes
     decision = decide(DEPLOY, {"env": "staging"}, FORM, notes=taken.notes)

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from askback.adoption.decide import Tool
-from askback.adoption.progress import Asked
+from askback.adoption.progress import LastRound
+from askback.core.forms import from_choice
 from askback.core.markers import Option
 from askback.core.outcomes import Refusal
 
@@ -27,7 +28,7 @@ class Taken:
 
 
 def take(
-    tool: Tool, asked: Asked, action: Any, content: Any, options: Mapping[str, Sequence[Option]] | None = None
+    tool: Tool, asked: LastRound, action: Any, content: Any, options: Mapping[str, Sequence[Option]] | None = None
 ) -> Taken:
     if action in ("decline", "cancel"):
         what = "the confirmation" if asked.confirm is not None else "the question for its values"
@@ -52,7 +53,7 @@ def take(
         if offered is not None:
             choices = {str(o.value): o.value for o in offered}
         if choices:
-            value = _chosen(choices, value)
+            value = from_choice(choices, value)
         problem = answer_problem(value) if isinstance(value, str) else None
         if problem is not None:
             notes[name] = problem.rstrip(".")
@@ -64,10 +65,3 @@ def take(
 def _said_no(tool: Tool) -> Refusal:
     return Refusal("declined", f"{tool.name} was not run: the person did not confirm it.")
 
-
-def _chosen(choices: Mapping[str, Any], value: Any) -> Any:
-    if isinstance(value, str):
-        return choices.get(value, value)
-    if isinstance(value, list):
-        return [choices.get(v, v) if isinstance(v, str) else v for v in value]
-    return value

@@ -129,7 +129,7 @@ def decide(
     if any(n not in waiting for n in found):
         found = {n: why for n, why in found.items() if n not in waiting}
     if found:
-        # Asked in the order the tool declares its parameters, not the order the validator met them.
+        # LastRound in the order the tool declares its parameters, not the order the validator met them.
         order = {name: i for i, name in enumerate(tool.schema.get("properties") or ())}
         found = dict(sorted(found.items(), key=lambda item: order.get(item[0], len(order))))
         return _ask_values(tool, found, caps, {n: why for n, why in (notes or {}).items() if n in found}, options)

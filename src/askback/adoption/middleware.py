@@ -25,7 +25,7 @@ from askback.adoption.choices import look_up
 from askback.adoption.decide import KEYS, AskConfirm, AskValues, Decision, Go, Refuse, Tool, ToSdk, decide
 from askback.adoption.options import ToolOptions
 from askback.adoption.problems import problems
-from askback.adoption.progress import Asked, Progress, resume
+from askback.adoption.progress import LastRound, Progress, resume
 from askback.core.markers import Option
 from askback.core.outcomes import Refusal
 from askback.mcp import wire
@@ -176,10 +176,10 @@ class Adopter:
         return wire.tool_refusal(refusal, has_output_schema=tool.has_output_schema)
 
 
-def _asked(decision: AskValues | AskConfirm) -> Asked:
+def _asked(decision: AskValues | AskConfirm) -> LastRound:
     if isinstance(decision, AskConfirm):
-        return Asked(decision.question.key, confirm=decision.digest)
-    return Asked(decision.question.key, decision.fields)
+        return LastRound(decision.question.key, confirm=decision.digest)
+    return LastRound(decision.question.key, decision.fields)
 
 
 def _advance(progress: Progress, taken: Taken) -> Progress:

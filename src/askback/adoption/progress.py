@@ -27,7 +27,7 @@ def arguments_digest(tool: str, arguments: Mapping[str, Any]) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class Asked:
+class LastRound:
     """The question of the last round: its key and the fields it asked, or the digest of the values it asked
     a person to confirm (an answer confirms those values only)."""
 
@@ -39,7 +39,7 @@ class Asked:
         return {"k": self.key, "n": list(self.fields), "c": self.confirm}
 
     @classmethod
-    def from_json(cls, raw: Any) -> Asked | None:
+    def from_json(cls, raw: Any) -> LastRound | None:
         if not isinstance(raw, dict):
             return None
         key, names, confirm = raw.get("k"), raw.get("n"), raw.get("c")
@@ -56,7 +56,7 @@ class Progress:
     tool: str
     digest: str  # of the tool's name and the arguments the client sent (and sends again on every retry)
     answers: dict[str, Any] = field(default_factory=dict)
-    asked: Asked | None = None
+    asked: LastRound | None = None
     confirmed: str | None = None  # digest of the values a person confirmed
     inner: str | None = None  # the SDK's own requestState (its resolvers'), carried unchanged
 
@@ -74,7 +74,7 @@ class Progress:
             body["inner"] = self.inner
         return jsoncodec.compact({MARK: body})
 
-    def asking(self, asked: Asked) -> Progress:
+    def asking(self, asked: LastRound) -> Progress:
         return replace(self, asked=asked)
 
     def answered(self, values: Mapping[str, Any]) -> Progress:
@@ -114,7 +114,7 @@ def resume(state: str | None, tool: str, arguments: Mapping[str, Any]) -> Progre
         tool,
         fresh.digest,
         dict(answers),
-        Asked.from_json(body.get("asked")),
+        LastRound.from_json(body.get("asked")),
         confirmed if isinstance(confirmed, str) else None,
         inner if isinstance(inner, str) else None,
     )

@@ -7,6 +7,7 @@ asked in a form; `FieldForm.unaskable` then says why.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -39,7 +40,7 @@ class FieldForm:
         if type(value) is self.same:
             return value
         if self.choices:
-            value = _from_choice(self.choices, value)
+            value = from_choice(self.choices, value)
         try:
             return self.adapter.validate_python(value)
         except ValidationError as exc:
@@ -114,7 +115,8 @@ def _self_validating(adapter: TypeAdapter[Any]) -> type | None:
     return _BARE.get(str(schema.get("type")))
 
 
-def _from_choice(choices: dict[str, Any], value: Any) -> Any:
+def from_choice(choices: Mapping[str, Any], value: Any) -> Any:
+    """A form's answer with each choice's string mapped back to its value (forms offer choices as strings)."""
     if isinstance(value, str):
         return choices.get(value, value)
     if isinstance(value, list):
