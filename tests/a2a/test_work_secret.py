@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from a2a.types import a2a_pb2 as pb
 
 import askback
 from askback.mcp.http import http_app
@@ -103,6 +104,28 @@ async def test_the_secret_entered_on_the_page_reaches_the_function_and_nothing_e
 
 
 @pytest.mark.anyio
+async def test_over_a_stream_the_task_goes_on_by_itself_once_the_page_is_done(
+    serve_agent: Any, tmp_path: Path,
+) -> None:
+    seen: list[Any] = []
+    states: list[str] = []
+    artifacts: list[str] = []
+    async with Agent(serve_agent(rotating(tmp_path, seen)), headers=ALICE, streaming=True) as agent:
+        async for event in agent.stream(message({"tool": "rotate", "arguments": {}})):
+            if event.HasField("status_update"):
+                states.append(pb.TaskState.Name(event.status_update.status.state))
+                if states[-1] == "TASK_STATE_AUTH_REQUIRED":
+                    shown = pb.Task(status=pb.TaskStatus(message=event.status_update.status.message))
+                    posted = await asyncio.to_thread(submit, page_url(shown), value=SECRET, decision="submit")
+                    assert posted.status_code == 200
+            if event.HasField("artifact_update"):
+                artifacts += [p.text for p in event.artifact_update.artifact.parts]
+    assert states.count("TASK_STATE_AUTH_REQUIRED") == 1 and states[-1] == "TASK_STATE_COMPLETED", states
+    assert artifacts == [f"rotated ({len(SECRET)} characters)"]
+    assert isinstance(seen[1], askback.Secret) and seen[1].reveal() == SECRET
+
+
+@pytest.mark.anyio
 async def test_a_declined_link_is_declined_in_the_function_and_the_task_ends_canceled(
     serve_agent: Any, tmp_path: Path,
 ) -> None:
@@ -159,4 +182,21 @@ async def test_without_pages_served_the_secret_is_unavailable_saying_why(
         text = status_parts(task)[0]
         assert "does not serve askback's pages" in text and "already started" in text, text
         assert "retry" not in text.lower()
+    assert seen == ["started"]
+
+
+@pytest.mark.anyio
+async def test_a_task_waiting_for_the_page_over_a_stream_can_be_cancelled(serve_agent: Any, tmp_path: Path) -> None:
+    seen: list[Any] = []
+    base = serve_agent(rotating(tmp_path, seen))
+    async with Agent(base, headers=ALICE, streaming=True) as streamer, Agent(base, headers=ALICE) as other:
+        task_id = ""
+        async for event in streamer.stream(message({"tool": "rotate", "arguments": {}})):
+            if event.HasField("status_update") and event.status_update.status.state == pb.TASK_STATE_AUTH_REQUIRED:
+                task_id = event.status_update.task_id
+                cancelled = await other._client.cancel_task(pb.CancelTaskRequest(id=task_id))
+                assert state(cancelled) == "TASK_STATE_CANCELED"
+                break
+        final = await other.get(task_id)
+        assert state(final) == "TASK_STATE_CANCELED" and not final.artifacts
     assert seen == ["started"]

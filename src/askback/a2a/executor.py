@@ -442,15 +442,29 @@ class AskbackExecutor(AgentExecutor):
 
     async def _follow(self, context: RequestContext, updater: TaskUpdater, spec: Spec, principal: str | None,
                       problem: str | None) -> None:
-        """Publish the runner's states until the function asks (input required) or the task settles."""
+        """Publish the runner's states until the function asks (input required) or the task settles.
+
+        Over a stream, a page step of the work is waited on as a Secret parameter's is: the stream goes on
+        following the runner, which notices the page itself, until the stream's patience is spent; the task
+        is then left auth-required, waiting for a message.
+        """
         task_id = context.task_id or ""
+        streaming = context.call_context.state.get("method") == "SendStreamingMessage"
         said: str | None = None
         try:
-            async with contextlib.aclosing(self.runner.follow(task_id, principal, self._work_specs)) as states:
-                async for state in states:
-                    if await self._publish(context, updater, spec, state, problem, said):
-                        return
-                    said = state.status_message or said
+            async with asyncio.timeout(None) as patience:
+                async with contextlib.aclosing(self.runner.follow(task_id, principal, self._work_specs)) as states:
+                    async for state in states:
+                        if await self._publish(context, updater, spec, state, problem, said):
+                            if not (streaming and work_tasks.pages_only(state)):
+                                return
+                            if patience.when() is None:
+                                patience.reschedule(asyncio.get_running_loop().time() + self.patience_seconds)
+                        said = state.status_message or said
+        except TimeoutError:
+            if not patience.expired():
+                raise
+            return  # the page was not done within the stream's patience: the next message continues the task
         except UnknownTask:
             out = wire.error(f"The work of {spec.name} on this task is no longer kept (it expired).")
             await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context))
