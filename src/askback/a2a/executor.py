@@ -10,7 +10,9 @@ Every task's final round is single-use (the flow claims it in askback's store be
 function runs once per task even when two replicas receive the same answer.
 
 A tool taking `askback.Work` asks during its work: once its values are known, its function runs on the task
-runner MCP tasks use, and the task follows the runner's states (`askback.a2a.work`).
+runner MCP tasks use, and the task follows the runner's states (`askback.a2a.work`). A secret it asks is a
+page step, as a Secret parameter's is: the task is auth-required with the page's link; the client's next
+message declines it, or, once the page is done, lets the task go on.
 """
 
 from __future__ import annotations
@@ -38,13 +40,13 @@ from askback.app import App
 from askback.core.errors import AskbackError, InvalidRequestState, Rejection, StoreUnavailable
 from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
-from askback.core.tasks import TaskState
+from askback.core.tasks import TaskQuestion, TaskState
 from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Ready, Refused, Round, Step
 from askback.incoming import page_origin
 from askback.pagewait import PageWait
 from askback.tasks.holder import Asked, FlowRecord, Phase, TaskFlows, TaskRecordHolder
-from askback.tasks.runner import TaskRunner, UnknownTask, failure_text
+from askback.tasks.runner import NO_PAGES, TaskRunner, UnknownTask, failure_text
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.a2a")
@@ -105,8 +107,12 @@ class AskbackExecutor(AgentExecutor):
     @property
     def runner(self) -> TaskRunner:
         if self._runner is None:  # built on first use: the runtime (keys, store) is resolved at start-up
+            # A secret asked during the work is a page step (auth-required), when this server serves the pages.
+            served = self.app.pages_served
             self._runner = TaskRunner(self.app.runtime, work_tasks.A2ATaskWire(), ttl=self.app.task_ttl,
-                                      lease=self.app.task_lease)
+                                      lease=self.app.task_lease,
+                                      page_request=work_tasks.page_request if served else None,
+                                      no_page_step=None if served else NO_PAGES)
             self.app.on_stop(self._runner.stop)
         return self._runner
 
@@ -364,7 +370,10 @@ class AskbackExecutor(AgentExecutor):
                           holder: TaskRecordHolder, ready: Ready) -> None:
         task_id = context.task_id or ""
         try:
-            _, state = await self.runner.create(self._work_specs[spec.name], ready, holder.principal, task_id=task_id)
+            # Every A2A client can be sent to a page; its link's base is where this request reached the server.
+            origin = page_origin(incoming_of(context.call_context))
+            _, state = await self.runner.create(self._work_specs[spec.name], ready, holder.principal, task_id=task_id,
+                                                caps=A2A_CAPS, origin=origin)
             # The runner's record holds the values from now on; the task's own record only says where to look.
             await self._moved(holder, "running", False, state.expires_at())
         except AskbackError as exc:
@@ -388,6 +397,10 @@ class AskbackExecutor(AgentExecutor):
                              "Call the tool again.")
             await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context))
             return
+        pages = work_tasks.pages_only(state) if state.status == "input_required" else ()
+        if pages:
+            await self._page_message(context, updater, spec, state, pages, data_parts, principal)
+            return
         asked = work_tasks.questions(state) if state.status == "input_required" else []
         responses: dict[str, Any] = {}
         if asked:
@@ -400,17 +413,58 @@ class AskbackExecutor(AgentExecutor):
                 await self.runner.update(task_id, principal, responses, self._work_specs)
         await self._follow(context, updater, spec, principal, problem)
 
+    async def _page_message(self, context: RequestContext, updater: TaskUpdater, spec: Spec, state: TaskState,
+                            pages: Sequence[TaskQuestion], data_parts: Sequence[Any], principal: str | None) -> None:
+        """A message on a task waiting for the page step of a secret its function asked, read as a Secret
+        parameter's page step reads one: a decline or cancel is the link's answer (`askback.Declined` in the
+        function); any other message asks whether the page is done, and the task goes on once it is (the link
+        answered accepted, so a task whose runner is gone resumes), or still waits, saying so.
+
+        The message is never kept: nothing it carries answers a page, whose value is entered on the page only.
+        """
+        task_id = context.task_id or ""
+        assert context.message is not None
+        reading.redact(context.message, [])
+        asked = [work_tasks.question_of(a) for a in pages]
+        try:
+            responses = wire.read_answers(data_parts, asked)  # a page link takes a decline or cancel, nothing else
+        except wire.BadMessage:
+            responses = {}
+        if not responses:
+            if not all([await self.runner.page_step(task_id, state, a.ordinal).finished() for a in pages]):
+                out = wire.auth_required(asked, True)
+                await updater.update_status(pb.TASK_STATE_AUTH_REQUIRED, proto.message(out, context))
+                return
+            responses = {a.key: {"action": "accept"} for a in pages}
+        with contextlib.suppress(UnknownTask):  # expired meanwhile: the follow below says how it ended
+            await self.runner.update(task_id, principal, responses, self._work_specs)
+        await self._follow(context, updater, spec, principal, None)
+
     async def _follow(self, context: RequestContext, updater: TaskUpdater, spec: Spec, principal: str | None,
                       problem: str | None) -> None:
-        """Publish the runner's states until the function asks (input required) or the task settles."""
+        """Publish the runner's states until the function asks (input required) or the task settles.
+
+        Over a stream, a page step of the work is waited on as a Secret parameter's is: the stream goes on
+        following the runner, which notices the page itself, until the stream's patience is spent; the task
+        is then left auth-required, waiting for a message.
+        """
         task_id = context.task_id or ""
+        streaming = context.call_context.state.get("method") == "SendStreamingMessage"
         said: str | None = None
         try:
-            async with contextlib.aclosing(self.runner.follow(task_id, principal, self._work_specs)) as states:
-                async for state in states:
-                    if await self._publish(context, updater, spec, state, problem, said):
-                        return
-                    said = state.status_message or said
+            async with asyncio.timeout(None) as patience:
+                async with contextlib.aclosing(self.runner.follow(task_id, principal, self._work_specs)) as states:
+                    async for state in states:
+                        if await self._publish(context, updater, spec, state, problem, said):
+                            if not (streaming and work_tasks.pages_only(state)):
+                                return
+                            if patience.when() is None:
+                                patience.reschedule(asyncio.get_running_loop().time() + self.patience_seconds)
+                        said = state.status_message or said
+        except TimeoutError:
+            if not patience.expired():
+                raise
+            return  # the page was not done within the stream's patience: the next message continues the task
         except UnknownTask:
             out = wire.error(f"The work of {spec.name} on this task is no longer kept (it expired).")
             await updater.update_status(pb.TASK_STATE_FAILED, proto.message(out, context))
@@ -425,6 +479,10 @@ class AskbackExecutor(AgentExecutor):
                 await updater.add_artifact([proto.part(p) for p in parts], name=spec.name)
             shown = proto.message(out, context) if out is not None else None
             await updater.update_status(_STATES.get(final, pb.TASK_STATE_FAILED), shown)
+            return True
+        if state.status == "input_required" and work_tasks.pages_only(state):
+            out = wire.auth_required(work_tasks.questions(state), False)
+            await updater.update_status(pb.TASK_STATE_AUTH_REQUIRED, proto.message(out, context))
             return True
         if state.status == "input_required" and state.outstanding:
             out = wire.input_required(work_tasks.questions(state))

@@ -8,7 +8,9 @@ message into answers for the questions outstanding (`answers`), and the function
 executor publishes (`A2ATaskWire`).
 
 A question the function asks is published as `TASK_STATE_INPUT_REQUIRED` with the text part and the schema
-data part every A2A question has (`wire.input_required`); a `work.status(...)` text as a
+data part every A2A question has (`wire.input_required`); a secret it asks (`work.ask(text, secret=True)`), a
+link to askback's page, as `TASK_STATE_AUTH_REQUIRED` with the page, as a Secret parameter's page step is
+(`wire.auth_required`, spelled here by `page_request`); a `work.status(...)` text as a
 `TASK_STATE_WORKING` message; the outcome as the artifact and `TASK_STATE_COMPLETED`, a decline as
 `TASK_STATE_CANCELED` with the refusal, an exception as `TASK_STATE_FAILED` with a message naming the tool
 only.
@@ -21,9 +23,9 @@ from typing import Any
 
 from askback.a2a import wire
 from askback.core.errors import AskbackError, Declined
-from askback.core.questions import FormQuestion, Question
+from askback.core.questions import FormQuestion, Question, UrlQuestion
 from askback.core.spec import Spec
-from askback.core.tasks import TaskState
+from askback.core.tasks import TaskQuestion, TaskState
 from askback.flow import declined_refusal
 from askback.tasks.runner import failure_text
 
@@ -74,14 +76,31 @@ class A2ATaskWire:
         return {"message": question.message, "schema": question.schema, "note": question.note}
 
 
+def page_request(question: UrlQuestion) -> dict[str, Any]:
+    """A page link as the task record keeps it (the runner's `page_request`): only the link, never a value."""
+    return {"message": question.message, "url": question.url}
+
+
+def question_of(asked: TaskQuestion) -> Question:
+    """One question of the record as the A2A wire puts it: a page link, or a form."""
+    request = asked.request
+    if "url" in request:
+        return UrlQuestion(asked.key, str(request.get("message", "")), str(request["url"]))
+    return FormQuestion(asked.key, str(request.get("message", "")), dict(request.get("schema") or {}),
+                        note=request.get("note"))
+
+
 def questions(state: TaskState) -> list[Question]:
     """The questions outstanding now, as the A2A wire asks (and reads the answers to) every question."""
-    out: list[Question] = []
-    for asked in state.outstanding:
-        request = asked.request
-        out.append(FormQuestion(asked.key, str(request.get("message", "")), dict(request.get("schema") or {}),
-                                note=request.get("note")))
-    return out
+    return [question_of(asked) for asked in state.outstanding]
+
+
+def pages_only(state: TaskState) -> tuple[TaskQuestion, ...]:
+    """The outstanding questions when every one is a page link (a page step: auth-required), else none."""
+    outstanding = state.outstanding
+    if outstanding and all(isinstance(question_of(a), UrlQuestion) for a in outstanding):
+        return outstanding
+    return ()
 
 
 def outcome(state: TaskState) -> tuple[str, wire.MessageOut | None, tuple[wire.PartOut, ...]]:

@@ -457,6 +457,11 @@ class TaskRunner:
     def running(self, task_id: str) -> bool:
         return task_id in self._running
 
+    def page_step(self, task_id: str, state: TaskState, ordinal: int) -> PageStep:
+        """The page step of the function's question `ordinal` in the run `state.runs`: the one its work opens,
+        so a wire can tell whether the page is done before the runner notices (it looks every poll)."""
+        return PageStep(self.runtime, flow_of(task_id, str(state.runs)), f"work{ordinal}", state.expires_at())
+
 
 def _stop_function(run: _Running) -> None:
     """A cancellation asked for: stop the function (before it starts, or at its next `await`). A function that
@@ -570,8 +575,7 @@ class TaskWork(QuestioningWork):
         ordinal = self._ordinal
         self._ordinal += 1
         clock = runner.runtime.clock
-        step = PageStep(runner.runtime, flow_of(run.task_id, str(run.state.runs)), f"work{ordinal}",
-                        run.state.expires_at())
+        step = runner.page_step(run.task_id, run.state, ordinal)
         mark = await step.open(question, tool=self.tool, principal=run.principal, base_url=self._origin)
         request = runner.page_request(secret_page_question(self.tool, question, "_", mark.url))
         async with run.lock:
