@@ -29,7 +29,7 @@ def adopt(server: MCPServer[Any], *, tools: Mapping[str, ToolOptions] | None = N
     """
     from mcp.server.request_state import RequestStateBoundary
 
-    from askback.adoption.middleware import Adopter
+    from askback.adoption.middleware import Adopter, listed_tools
 
     chain = server.middleware
     if not any(isinstance(m, RequestStateBoundary) for m in chain):
@@ -43,7 +43,7 @@ def adopt(server: MCPServer[Any], *, tools: Mapping[str, ToolOptions] | None = N
                 list(Formatter().parse(options.confirm))
             except ValueError as exc:
                 raise ValueError(f"confirm= text of tool {name!r} is not a valid template: {exc}") from None
-    adopter = Adopter(server, tools or {})
+    adopter = Adopter(listed_tools(server, tools or {}))
     chain.append(adopter)  # after the boundary: inside it, so it sees plaintext and its results are sealed
     return adopter
 
