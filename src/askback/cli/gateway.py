@@ -1,0 +1,104 @@
+"""`askback gateway UPSTREAM`: serve an MCP server's tools through askback, which asks for what a call lacks.
+
+The upstream is an http(s) URL or, after `--`, a command that serves MCP over stdio. It is connected before
+the gateway claims to serve: an upstream that cannot be reached stops the start with its reason, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import anyio
+import uvicorn
+
+from askback.cli.serve import Exposure, _AnnouncingServer, _bind, _fail, _host_for_url, _StartError
+from askback.cli.stack import HttpStack, StackError
+from askback.config import ExposureError, HostChecks
+from askback.core.errors import StoreUnavailable
+from askback.core.state import KeyConfigError
+from askback.stores import StoreConfigError
+from askback.web.headlimit import MAX_HEAD_BYTES
+
+
+def add_gateway(sub: argparse._SubParsersAction[argparse.ArgumentParser], add_http_flags: object,
+                formatter: type[argparse.HelpFormatter]) -> None:
+    gateway = sub.add_parser(
+        "gateway",
+        help="serve another MCP server's tools, asking for what a call lacks before forwarding it",
+        description="Serve the tools of the MCP server UPSTREAM (an http(s) URL, or after -- a command serving "
+        "MCP over stdio) at http://HOST:PORT/mcp. Each tools/call is checked against the tool's input schema: "
+        "missing and refused values are asked as typed questions, then the call is forwarded.",
+        formatter_class=formatter,
+    )
+    gateway.add_argument("upstream", nargs="+", metavar="UPSTREAM", help="the upstream's MCP URL, or -- COMMAND ARGS")
+    gateway.add_argument("--name", default="askback-gateway",
+                         help="the gateway's server name (the audience its sealed states are bound to)")
+    gateway.add_argument("--header", action="append", default=[], metavar="NAME:VALUE",
+                         help="a header sent with every request to the upstream (repeatable)")
+    assert callable(add_http_flags)
+    add_http_flags(gateway, log_level="warning")
+
+
+def _headers(given: Sequence[str]) -> dict[str, str]:
+    headers: dict[str, str] = {}
+    for item in given:
+        name, colon, value = item.partition(":")
+        if not colon or not name.strip():
+            raise _StartError(f"--header {item!r} is not NAME:VALUE")
+        headers[name.strip()] = value.strip()
+    return headers
+
+
+def run_gateway(args: argparse.Namespace) -> int:
+    from askback.app import App
+    from askback.cli.serve import _check_start
+    from askback.client.pending import Server
+    from askback.gateway import gateway_app
+
+    upstream: list[str] = list(args.upstream)
+    try:
+        server = Server.of(upstream[0] if len(upstream) == 1 and "://" in upstream[0] else upstream)
+        if server.url is None and upstream[0].startswith(("http:", "https:")):
+            raise _StartError(f"{' '.join(upstream)!r}: give one upstream URL, or a command after --")
+        headers = _headers(args.header)
+    except (ValueError, _StartError) as exc:
+        return _fail(str(exc))
+    owner = App(args.name)
+    try:
+        anyio.run(_check_start, owner)
+    except StoreUnavailable:
+        return _fail("cannot start the gateway: its store cannot be reached (is it running? see ASKBACK_STORE)")
+    except (KeyConfigError, StoreConfigError, OSError) as exc:
+        return _fail(f"cannot start the gateway: {exc}")
+    try:
+        hosts, origins, any_origin = Exposure(args.allowed_host, args.allowed_origin,
+                                              args.allow_any_origin or None).resolved()
+        checks = HostChecks.resolve(args.host, hosts, origins, any_origin)
+        asgi = gateway_app(server, name=args.name, headers=headers, app=owner, host=args.host,
+                           allowed_hosts=hosts, allowed_origins=origins, allow_any_origin=any_origin)
+        chosen = HttpStack(args.http, args.loop).checked()
+        sock = _bind(args.host, args.port)
+    except (ExposureError, StackError, _StartError) as exc:
+        return _fail(str(exc))
+    url = f"http://{_host_for_url(args.host)}:{sock.getsockname()[1]}/mcp"
+
+    def announce() -> None:
+        print(f"askback: {checks.describe()}", file=sys.stderr)
+        print(f"askback: upstream {server.describe()}", file=sys.stderr)
+        print(f"askback: serving the gateway {args.name!r} - MCP at {url}", file=sys.stderr)
+
+    try:
+        config = uvicorn.Config(asgi, log_level=args.log_level, http=chosen.protocol(), loop=chosen.loop,
+                                h11_max_incomplete_event_size=MAX_HEAD_BYTES)
+        runner = _AnnouncingServer(config, announce)
+        runner.run(sockets=[sock])
+        if not runner.started:
+            return _fail(f"cannot start the gateway: {server.describe()} could not be reached or listed "
+                         "(see the log above)")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    return 0

@@ -1,0 +1,167 @@
+"""`askback gateway URL` in front of an `MCPServer` app written without askback, all real on loopback.
+
+The upstream is the official SDK's own `streamable_http_app()` under uvicorn; the gateway is the `askback
+gateway` command in its own process. Driven by the official SDK `Client` (both eras) and by a raw client where
+a test needs the wire itself (the sealed state, a capability set the SDK client does not let a caller choose).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import mcp_types as types
+import pytest
+from mcp.client.client import Client
+
+from tests.conftest import LoopbackServer
+from tests.e2e.serving import started
+from tests.e2e.test_adopt import MODES, Elicitor, accept, text_of
+from tests.e2e.test_cli import serve_env
+from tests.support import adopted
+from tests.support.rawclient import RawClient
+from tests.support.rawclient import accept as answered
+
+pytestmark = pytest.mark.anyio
+by_mode = pytest.mark.parametrize("mode", MODES)
+Runs = list[tuple[str, dict[str, Any]]]
+RUNS: Runs = []  # what the upstream's tools ran, with their values (cleared before each test)
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+@pytest.fixture(scope="module")
+def upstream() -> Iterator[str]:
+    with LoopbackServer(adopted.build(RUNS).streamable_http_app()) as server:
+        yield server.url
+
+
+@pytest.fixture(scope="module")
+def gateway(upstream: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    env = serve_env(Path(tmp_path_factory.mktemp("gateway-data")))
+    with started([upstream, "--port", "0"], env, command="gateway") as server:
+        assert any(line == f"askback: upstream {upstream}" for line in server.lines), server.lines
+        yield server.url
+
+
+@pytest.fixture(autouse=True)
+def _fresh_runs() -> None:
+    RUNS.clear()
+
+
+async def test_the_upstreams_tools_are_listed_as_the_upstream_lists_them(upstream: str, gateway: str) -> None:
+    async with Client(upstream) as direct, Client(gateway) as through:
+        theirs, ours = await direct.list_tools(), await through.list_tools()
+    assert [t.model_dump() for t in ours.tools] == [t.model_dump() for t in theirs.tools]
+
+
+# -- a missing argument is asked, and the call completes ----------------------------------------------------
+@by_mode
+async def test_a_missing_argument_is_asked_and_the_call_completes(gateway: str, mode: str) -> None:
+    elicitor = Elicitor(accept(service="api", env="production"))
+    async with Client(gateway, mode=mode, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("deploy", {})
+    assert not result.is_error, text_of(result)
+    assert text_of(result) == "Deployed api to production with 1 replicas."
+    assert RUNS == [("deploy", {"service": "api", "env": "production", "replicas": 1})]
+    (form,) = elicitor.asked
+    assert sorted(form.requested_schema["properties"]) == ["env", "service"]  # exactly the missing ones
+    assert form.requested_schema["properties"]["env"]["enum"] == ["staging", "production"]
+
+
+def test_the_round_on_the_wire_is_sealed_and_bound_to_the_call(gateway: str) -> None:
+    with RawClient(gateway) as raw:
+        first = raw.call("deploy", {"replicas": 2})["result"]
+        assert first["resultType"] == "input_required"
+        state = first["requestState"]
+        assert "askback/adopt" not in state and "answers" not in state  # sealed, not the adopter's plaintext
+        (key,) = first["inputRequests"]
+        answer = {key: answered(service="api", env="staging")}
+        # The same state for other arguments or another tool is refused before anything is forwarded.
+        for name, arguments in (("deploy", {"replicas": 3}), ("order", {"replicas": 2})):
+            refused = raw.call(name, arguments, responses=answer, state=state)
+            assert refused["error"]["code"] == types.INVALID_PARAMS, refused
+        forged = raw.call("deploy", {"replicas": 2}, responses=answer, state=state[:-4] + "AAAA")
+        assert forged["error"]["code"] == types.INVALID_PARAMS
+        done = raw.call("deploy", {"replicas": 2}, responses=answer, state=state)["result"]
+    assert done["content"][0]["text"] == "Deployed api to staging with 2 replicas."
+    assert RUNS == [("deploy", {"service": "api", "env": "staging", "replicas": 2})]
+
+
+# -- an invalid argument is asked with its reason -------------------------------------------------------------
+@by_mode
+async def test_an_invalid_argument_is_asked_with_its_reason(gateway: str, mode: str) -> None:
+    elicitor = Elicitor(accept(env="staging", replicas=3))
+    async with Client(gateway, mode=mode, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("deploy", {"service": "api", "env": "qa", "replicas": 9})
+    assert text_of(result) == "Deployed api to staging with 3 replicas."
+    (form,) = elicitor.asked
+    assert sorted(form.requested_schema["properties"]) == ["env", "replicas"]
+    assert "replicas was not accepted: it must be at most 5" in form.message
+    assert "env was not accepted: it must be one of: staging, production" in form.message
+    assert "qa" not in form.message and "9" not in form.message  # a refused value is never echoed
+
+
+@by_mode
+async def test_without_elicitation_the_upstream_answers_as_without_the_gateway(upstream: str, gateway: str,
+                                                                               mode: str) -> None:
+    results = []
+    for url in (upstream, gateway):
+        async with Client(url, mode=mode) as client:
+            results.append(await client.call_tool("deploy", {"service": "api"}))
+    direct, through = results
+    assert direct.is_error and "validation error" in text_of(direct)
+    assert text_of(through) == text_of(direct) and through.is_error
+    assert RUNS == []
+
+
+# -- the upstream's own input_required passes through ---------------------------------------------------------
+@by_mode
+async def test_an_upstream_input_required_passes_through(gateway: str, mode: str) -> None:
+    elicitor = Elicitor(accept(text="Hi"), accept(shades=3))  # the gateway's question, then the upstream's own
+    async with Client(gateway, mode=mode, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("banner", {})
+    assert text_of(result) == "Hi: 3 shades of blue", text_of(result)
+    assert elicitor.fields() == [["text"], ["colour", "shades"]]
+    assert elicitor.asked[1].message == "Which palette should the banner use?"  # the upstream's, untouched
+    assert RUNS == [("banner", {"text": "Hi", "shades": 3})]
+
+
+def test_the_upstreams_round_is_shown_as_it_asked_and_its_state_rides_sealed(gateway: str) -> None:
+    with RawClient(gateway) as raw:
+        first = raw.call("banner", {"text": "Hi"})["result"]
+        assert first["resultType"] == "input_required"
+        (key,) = first["inputRequests"]
+        assert key == "tests.support.adopted:ask_palette"  # the upstream's own key and question
+        assert first["inputRequests"][key]["params"]["message"] == "Which palette should the banner use?"
+        done = raw.call("banner", {"text": "Hi"}, responses={key: answered(shades=2)},
+                        state=first["requestState"])["result"]
+    assert done["content"][0]["text"] == "Hi: 2 shades of blue"
+
+
+# -- a credential-like field is never asked in a form -----------------------------------------------------------
+@pytest.mark.parametrize(("tool", "field"), [("rotate", "api_key"), ("login", "password")])
+def test_a_credential_without_url_mode_is_minus_32021_and_never_a_form(gateway: str, tool: str,
+                                                                         field: str) -> None:
+    with RawClient(gateway) as raw:
+        reply = raw.call(tool, {}, capabilities={"elicitation": {"form": {}}})
+    assert "result" not in reply, reply
+    assert reply["error"]["code"] == -32021
+    assert reply["error"]["data"]["requiredCapabilities"] == {"elicitation": {"url": {}}}
+    assert field in reply["error"]["message"]
+    assert RUNS == []
+
+
+@by_mode
+@pytest.mark.parametrize(("tool", "field"), [("rotate", "api_key"), ("login", "password")])
+async def test_a_credential_is_refused_clearly_and_never_asked(gateway: str, mode: str, tool: str,
+                                                               field: str) -> None:
+    elicitor = Elicitor()  # asked nothing: a credential is never a form question
+    async with Client(gateway, mode=mode, elicitation_callback=elicitor) as client:
+        result = await client.call_tool(tool, {})
+    assert elicitor.asked == [] and RUNS == []
+    assert result.is_error and "out of band" in text_of(result) and field in text_of(result)
