@@ -7,18 +7,21 @@ a test needs the wire itself (the sealed state, a capability set the SDK client 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import mcp_types as types
 import pytest
 from mcp.client.client import Client
 
+import askback
+from askback.client import FileAnswerer
 from tests.conftest import LoopbackServer
-from tests.e2e.serving import started
+from tests.e2e.serving import refused, started
 from tests.e2e.test_adopt import MODES, Elicitor, accept, text_of
-from tests.e2e.test_cli import serve_env
+from tests.e2e.test_cli import ROOT, serve_env
 from tests.support import adopted
 from tests.support.rawclient import RawClient
 from tests.support.rawclient import accept as answered
@@ -165,3 +168,37 @@ async def test_a_credential_is_refused_clearly_and_never_asked(gateway: str, mod
         result = await client.call_tool(tool, {})
     assert elicitor.asked == [] and RUNS == []
     assert result.is_error and "out of band" in text_of(result) and field in text_of(result)
+
+
+# -- askback's own client, and a stdio upstream -----------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["modern", "legacy"])
+async def test_askback_client_completes_through_the_gateway(gateway: str, mode: Literal["modern", "legacy"]) -> None:
+    # A file answers one call (a question asked again after it was answered means its answer was refused).
+    answers = FileAnswerer({"service": "api", "env": "staging"})
+    async with askback.Client(gateway, answerer=answers, mode=mode) as client:
+        deployed = await client.call_tool("deploy", {"replicas": 2})
+    answers = FileAnswerer({"text": "Hi", "shades": 4})  # the gateway's question, then the upstream's own
+    async with askback.Client(gateway, answerer=answers, mode=mode) as client:
+        banner = await client.call_tool("banner", {})
+    assert text_of(deployed) == "Deployed api to staging with 2 replicas."
+    assert text_of(banner) == "Hi: 4 shades of blue"
+    assert RUNS == [("deploy", {"service": "api", "env": "staging", "replicas": 2}),
+                    ("banner", {"text": "Hi", "shades": 4})]
+
+
+async def test_a_stdio_upstream_behind_the_gateway(tmp_path: Path) -> None:
+    command = [sys.executable, str(ROOT / "tests" / "support" / "adopted_stdio.py")]
+    with started(["--port", "0", "--", *command], serve_env(tmp_path), command="gateway") as server:
+        assert server.lines[-2] == f"askback: upstream {' '.join(command)}"
+        elicitor = Elicitor(accept(service="api", env="production"))
+        async with Client(server.url, elicitation_callback=elicitor) as client:
+            result = await client.call_tool("deploy", {})
+    assert text_of(result) == "Deployed api to production with 1 replicas."
+    assert elicitor.fields() == [["service", "env"]]
+
+
+@pytest.mark.parametrize("upstream", ["http://127.0.0.1:1/mcp", "--"])
+def test_an_upstream_that_cannot_be_reached_stops_the_start_in_one_line(tmp_path: Path, upstream: str) -> None:
+    args = [upstream, "--port", "0"] if upstream != "--" else ["--port", "0", "--", "false"]
+    line = refused(args, serve_env(tmp_path), command="gateway")
+    assert line.startswith("askback: cannot start the gateway: the upstream ")

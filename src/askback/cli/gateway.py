@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import anyio
 import uvicorn
@@ -18,8 +19,12 @@ from askback.cli.stack import HttpStack, StackError
 from askback.config import ExposureError, HostChecks
 from askback.core.errors import StoreUnavailable
 from askback.core.state import KeyConfigError
+from askback.core.text import one_line
 from askback.stores import StoreConfigError
 from askback.web.headlimit import MAX_HEAD_BYTES
+
+if TYPE_CHECKING:
+    from askback.client.pending import Server
 
 
 def add_gateway(sub: argparse._SubParsersAction[argparse.ArgumentParser], add_http_flags: object,
@@ -51,6 +56,27 @@ def _headers(given: Sequence[str]) -> dict[str, str]:
     return headers
 
 
+async def _reach(server: Server, headers: dict[str, str]) -> None:
+    """Connect to the upstream and list its tools once, before claiming to serve."""
+    from askback.gateway.upstream import Upstream
+
+    link = Upstream(server, headers=headers)
+    try:
+        await link.open()
+    finally:
+        await link.close()
+
+
+def _unreachable(exc: BaseException) -> str:
+    from askback.client.errors import ClientError, only_exception
+
+    if isinstance(exc, BaseExceptionGroup):
+        exc = only_exception(exc) or exc
+    if isinstance(exc, ClientError):
+        return f"failed: {one_line(str(exc))}"
+    return f"cannot be reached: {one_line(str(exc)) or type(exc).__name__}"
+
+
 def run_gateway(args: argparse.Namespace) -> int:
     from askback.app import App
     from askback.cli.serve import _check_start
@@ -72,6 +98,10 @@ def run_gateway(args: argparse.Namespace) -> int:
         return _fail("cannot start the gateway: its store cannot be reached (is it running? see ASKBACK_STORE)")
     except (KeyConfigError, StoreConfigError, OSError) as exc:
         return _fail(f"cannot start the gateway: {exc}")
+    try:
+        anyio.run(_reach, server, headers)
+    except Exception as exc:  # what stops the upstream's connection or listing, in one line
+        return _fail(f"cannot start the gateway: the upstream {server.describe()} {_unreachable(exc)}")
     try:
         hosts, origins, any_origin = Exposure(args.allowed_host, args.allowed_origin,
                                               args.allow_any_origin or None).resolved()
