@@ -15,6 +15,7 @@ from typing import Any, Literal
 import mcp_types as types
 import pytest
 from mcp.client.client import Client
+from mcp.server.mcpserver import MCPServer
 
 import askback
 from askback.client import FileAnswerer
@@ -202,3 +203,61 @@ def test_an_upstream_that_cannot_be_reached_stops_the_start_in_one_line(tmp_path
     args = [upstream, "--port", "0"] if upstream != "--" else ["--port", "0", "--", "false"]
     line = refused(args, serve_env(tmp_path), command="gateway")
     assert line.startswith("askback: cannot start the gateway: the upstream ")
+
+
+# -- prompts and resources: served where the upstream has them, forwarded unchanged ------------------------------
+def library() -> MCPServer:
+    mcp = MCPServer("library")
+
+    @mcp.prompt()
+    def review(topic: str) -> str:
+        """Ask for a review of a topic."""
+        return f"Please review {topic}."
+
+    @mcp.resource("library://motd")
+    def motd() -> str:
+        return "Quiet please."
+
+    @mcp.resource("library://books/{isbn}")
+    def book(isbn: str) -> str:
+        return f"Book {isbn}"
+
+    return mcp
+
+
+@by_mode
+async def test_prompts_and_resources_are_served_as_the_upstream_serves_them(tmp_path: Path, mode: str) -> None:
+    with LoopbackServer(library().streamable_http_app()) as upstream_server, \
+            started([upstream_server.url, "--port", "0"], serve_env(tmp_path), command="gateway") as gateway_server:
+        results = []
+        for url in (upstream_server.url, gateway_server.url):
+            async with Client(url, mode=mode) as client:
+                results.append([
+                    (await client.list_prompts()).model_dump(exclude={"meta"}),
+                    (await client.get_prompt("review", {"topic": "Dune"})).model_dump(exclude={"meta"}),
+                    (await client.list_resources()).model_dump(exclude={"meta"}),
+                    (await client.list_resource_templates()).model_dump(exclude={"meta"}),
+                    (await client.read_resource("library://books/42")).model_dump(exclude={"meta"}),
+                ])
+    direct, through = results
+    assert through == direct
+    assert through[1]["messages"][0]["content"]["text"] == "Please review Dune."
+
+
+async def test_a_tools_only_upstream_gets_a_gateway_that_declares_tools_only(tmp_path: Path) -> None:
+    tools_only = askback.App("tools-only")
+
+    @tools_only.tool
+    def echo(text: str) -> str:
+        return text
+
+    with LoopbackServer(tools_only) as upstream_server, \
+            started([upstream_server.url, "--port", "0"], serve_env(tmp_path), command="gateway") as gateway_server, \
+            RawClient(gateway_server.url) as raw:
+        discovered = raw.send("server/discover")["result"]
+        missing = raw.send("prompts/list")
+        echoed = raw.call("echo", {"text": "hi"})["result"]
+    assert "tools" in discovered["capabilities"]
+    assert "prompts" not in discovered["capabilities"] and "resources" not in discovered["capabilities"]
+    assert missing["error"]["code"] == types.METHOD_NOT_FOUND
+    assert echoed["content"][0]["text"] == "hi"

@@ -129,6 +129,11 @@ class Connection:
     def modern(self) -> bool:
         return self.protocol_version in MODERN_PROTOCOL_VERSIONS
 
+    @property
+    def server_capabilities(self) -> types.ServerCapabilities | None:
+        """What the server declared (its `server/discover` or `initialize` result); None before connecting."""
+        return self._session.server_capabilities if self._session is not None else None
+
     async def __aenter__(self) -> Connection:
         from mcp.client.session import ClientSession
         from mcp.client.stdio import StdioServerParameters, stdio_client

@@ -51,6 +51,7 @@ def gateway_app(
     @contextlib.asynccontextmanager
     async def lifespan(starlette: Any) -> AsyncIterator[None]:
         await link.open()  # before serving: an upstream that cannot be reached stops the start, with its reason
+        gateway.mirror()
         try:
             async with served(starlette):
                 yield

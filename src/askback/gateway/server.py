@@ -45,13 +45,21 @@ _BACK_CHANNEL: dict[str, tuple[type[BaseModel], type[types.Result]]] = {
 
 
 class GatewayServer:
-    """`upstream`'s tools served under `app`'s name, keys and store (`.server` is the SDK server)."""
+    """`upstream`'s tools (and prompts and resources, where it has them) under `app`'s name, keys and store.
+
+    `.server` is the SDK server. Call `mirror()` once the upstream is connected: the prompts and resources
+    methods are served only if the upstream declared them, so the gateway declares no capability it lacks.
+    """
 
     def __init__(self, app: App, upstream: Upstream) -> None:
         self.app = app
         self.upstream = upstream
+        hints: dict[Any, CacheHint] = {
+            "tools/list": _LIST_HINT, "prompts/list": _LIST_HINT, "resources/list": _LIST_HINT,
+            "resources/templates/list": _LIST_HINT,
+        }
         self.server: Server[Any] = Server(app.name, version=app.version, instructions=app.instructions,
-                                          cache_hints={"tools/list": _LIST_HINT},
+                                          cache_hints=hints,
                                           # The SDK's `Mcp-Param-*` check reads the listed schema, not tools/list.
                                           get_tool_input_schema=upstream.input_schema)
         spans_only_when_tracing(self.server.middleware)
@@ -60,6 +68,17 @@ class GatewayServer:
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
         add("tools/call", _ToolCall, self.call_tool)
+
+    def mirror(self) -> None:
+        """Serve the upstream's prompts and resources as it serves them (forwarded, results unchanged)."""
+        add = self.server.add_request_handler
+        if self.upstream.serves("prompts"):
+            add("prompts/list", types.PaginatedRequestParams, self._passed("prompts/list"))
+            add("prompts/get", _Named, self._passed("prompts/get", asks=True))
+        if self.upstream.serves("resources"):
+            add("resources/list", types.PaginatedRequestParams, self._passed("resources/list"))
+            add("resources/templates/list", types.PaginatedRequestParams, self._passed("resources/templates/list"))
+            add("resources/read", _Addressed, self._passed("resources/read", asks=True))
 
     async def list_tools(self, ctx: ServerRequestContext[Any], params: Any) -> dict[str, Any]:
         try:
@@ -71,14 +90,31 @@ class GatewayServer:
     async def call_tool(self, ctx: ServerRequestContext[Any], params: _ToolCall) -> dict[str, Any]:
         raw = ctx.params or {}
         onward = {k: raw[k] for k in _FORWARDED if raw.get(k) is not None}
+        return await self._forward(ctx, "tools/call", onward, params.name)
+
+    def _passed(self, method: str, *, asks: bool = False) -> Any:
+        async def handler(ctx: ServerRequestContext[Any], params: Any) -> dict[str, Any]:
+            onward = {k: v for k, v in (ctx.params or {}).items() if k != "_meta" and v is not None}
+            if not asks:
+                return await self._request(method, onward, wire.capabilities(ctx.session.client_capabilities))
+            target = onward.get("name", onward.get("uri"))
+            return await self._forward(ctx, method, onward, str(target))
+
+        return handler
+
+    async def _forward(
+        self, ctx: ServerRequestContext[Any], method: str, onward: dict[str, Any], target: str
+    ) -> dict[str, Any]:
+        """A request that can ask, forwarded: as it is to a 2026-07-28 caller (an `input_required` of the
+        upstream's goes back to it), over the back-channel of a 2025-11-25 caller."""
         caps = wire.capabilities(ctx.session.client_capabilities)
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
-            return await self._forward(onward, caps)
+            return await self._request(method, onward, caps)
         # A 2025-11-25 caller has no rounds of its own: the upstream's questions go over its back-channel.
         if not ctx.session.can_send_request:
             caps = type(caps)()
         for _ in range(MAX_ROUNDS):
-            result = await self._forward(onward, caps)
+            result = await self._request(method, onward, caps)
             requests = result.get("inputRequests")
             if result.get("resultType") != "input_required" or not isinstance(requests, Mapping):
                 return result
@@ -87,12 +123,14 @@ class GatewayServer:
             onward["inputResponses"] = responses
             if isinstance(result.get("requestState"), str):
                 onward["requestState"] = result["requestState"]
-        refusal = Refusal("too_many_rounds", f"{params.name} was not run: {MAX_ROUNDS} questions went unanswered.")
-        return wire.tool_refusal(refusal, has_output_schema=False)
+        refusal = Refusal("too_many_rounds", f"{target} was not run: {MAX_ROUNDS} questions went unanswered.")
+        if method == "tools/call":
+            return wire.tool_refusal(refusal, has_output_schema=False)
+        raise MCPError(code=types.INTERNAL_ERROR, message=refusal.message)
 
-    async def _forward(self, onward: Mapping[str, Any], caps: Any) -> dict[str, Any]:
+    async def _request(self, method: str, onward: Mapping[str, Any], caps: Any) -> dict[str, Any]:
         try:
-            return await self.upstream.call(onward, caps)
+            return await self.upstream.request(method, onward, caps)
         except ClientError as exc:
             raise _upstream_error(exc) from None
 
@@ -101,6 +139,16 @@ class _ToolCall(BaseModel):
     model_config = ConfigDict(extra="ignore")
     name: str
     arguments: dict[str, Any] | None = None
+
+
+class _Named(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    name: str
+
+
+class _Addressed(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    uri: str
 
 
 async def _ask_back(ctx: ServerRequestContext[Any], request: Any) -> dict[str, Any]:

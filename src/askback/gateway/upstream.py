@@ -78,6 +78,11 @@ class Upstream:
         return Tool(name, schema if isinstance(schema, dict) else {"type": "object"}, ToolOptions(),
                     listed.get("outputSchema") is not None)
 
-    async def call(self, params: Mapping[str, Any], caps: Capabilities) -> dict[str, Any]:
-        """One `tools/call` to the upstream, declaring `caps`; its raw result, as the upstream sent it."""
-        return await self.connection.request("tools/call", params, capabilities=caps)
+    async def request(self, method: str, params: Mapping[str, Any], caps: Capabilities) -> dict[str, Any]:
+        """One request to the upstream, declaring `caps`; its raw result, as the upstream sent it."""
+        return await self.connection.request(method, params, capabilities=caps)
+
+    def serves(self, kind: str) -> bool:
+        """Whether the upstream declared `kind` (`prompts`, `resources`) among its capabilities."""
+        declared = self.connection.server_capabilities
+        return declared is not None and getattr(declared, kind, None) is not None
