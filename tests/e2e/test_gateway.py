@@ -261,3 +261,67 @@ async def test_a_tools_only_upstream_gets_a_gateway_that_declares_tools_only(tmp
     assert "prompts" not in discovered["capabilities"] and "resources" not in discovered["capabilities"]
     assert missing["error"]["code"] == types.METHOD_NOT_FOUND
     assert echoed["content"][0]["text"] == "hi"
+
+
+# -- a policy file: what the upstream does not know to ask ---------------------------------------------------------
+POLICY = """
+[tools.order]
+confirm = "Order {quantity} x {item}?"
+
+[tools.deploy]
+secret = ["service"]
+
+[tools.ship.choices]
+city = ["Paris", { value = "Lyon", title = "Lyon, the city of lights" }]
+"""
+
+
+@pytest.fixture(scope="module")
+def governed(upstream: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    where = tmp_path_factory.mktemp("governed")
+    (where / "policy.toml").write_text(POLICY)
+    with started([upstream, "--port", "0", "--policy", str(where / "policy.toml")], serve_env(where),
+                 command="gateway") as server:
+        yield server.url
+
+
+@by_mode
+async def test_a_policy_confirmation_shows_the_final_values(governed: str, mode: str) -> None:
+    elicitor = Elicitor(accept(quantity=2), accept(confirm=True))
+    async with Client(governed, mode=mode, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("order", {"item": "lamp"})
+    assert text_of(result) == "Ordered 2 x lamp."
+    assert elicitor.fields() == [["quantity"], ["confirm"]]
+    assert elicitor.asked[1].message == "Order 2 x lamp?"
+    assert RUNS == [("order", {"item": "lamp", "quantity": 2})]
+
+
+@by_mode
+async def test_a_policy_choice_is_asked_among_its_options(governed: str, mode: str) -> None:
+    elicitor = Elicitor(accept(city="Lyon"))
+    async with Client(governed, mode=mode, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("ship", {"country": "fr"})
+    assert text_of(result) == "Shipping to Lyon, fr."
+    (form,) = elicitor.asked
+    assert form.requested_schema["properties"]["city"]["oneOf"] == [
+        {"const": "Paris", "title": "Paris"}, {"const": "Lyon", "title": "Lyon, the city of lights"}]
+
+
+async def test_a_policy_secret_is_never_asked_in_a_form(governed: str) -> None:
+    elicitor = Elicitor()
+    async with Client(governed, elicitation_callback=elicitor) as client:
+        result = await client.call_tool("deploy", {"env": "staging"})
+    assert elicitor.asked == [] and RUNS == []
+    assert result.is_error and "out of band" in text_of(result) and "service" in text_of(result)
+
+
+@pytest.mark.parametrize(("policy", "said"), [
+    ("[tools.fly]\nconfirm = 'Fly?'\n", "the upstream lists no tool 'fly'"),
+    ("[tools.order\n", "is not valid TOML"),
+])
+def test_a_policy_that_cannot_apply_stops_the_start_in_one_line(upstream: str, tmp_path: Path, policy: str,
+                                                                said: str) -> None:
+    (tmp_path / "policy.toml").write_text(policy)
+    line = refused([upstream, "--port", "0", "--policy", str(tmp_path / "policy.toml")], serve_env(tmp_path),
+                   command="gateway")
+    assert said in line, line

@@ -24,6 +24,7 @@ from askback.stores import StoreConfigError
 from askback.web.headlimit import MAX_HEAD_BYTES
 
 if TYPE_CHECKING:
+    from askback.adoption.options import ToolOptions
     from askback.client.pending import Server
 
 
@@ -40,6 +41,9 @@ def add_gateway(sub: argparse._SubParsersAction[argparse.ArgumentParser], add_ht
     gateway.add_argument("upstream", nargs="+", metavar="UPSTREAM", help="the upstream's MCP URL, or -- COMMAND ARGS")
     gateway.add_argument("--name", default="askback-gateway",
                          help="the gateway's server name (the audience its sealed states are bound to)")
+    gateway.add_argument("--policy", metavar="FILE",
+                         help="a TOML policy file: per tool, a confirmation, credentials, static choices "
+                         "(docs/gateway.md)")
     gateway.add_argument("--header", action="append", default=[], metavar="NAME:VALUE",
                          help="a header sent with every request to the upstream (repeatable)")
     assert callable(add_http_flags)
@@ -56,11 +60,11 @@ def _headers(given: Sequence[str]) -> dict[str, str]:
     return headers
 
 
-async def _reach(server: Server, headers: dict[str, str]) -> None:
-    """Connect to the upstream and list its tools once, before claiming to serve."""
+async def _reach(server: Server, headers: dict[str, str], policy: dict[str, ToolOptions], source: str) -> None:
+    """Connect to the upstream and list its tools once (the policy checked against them), before serving."""
     from askback.gateway.upstream import Upstream
 
-    link = Upstream(server, headers=headers)
+    link = Upstream(server, headers=headers, policy=policy, policy_source=source)
     try:
         await link.open()
     finally:
@@ -82,6 +86,7 @@ def run_gateway(args: argparse.Namespace) -> int:
     from askback.cli.serve import _check_start
     from askback.client.pending import Server
     from askback.gateway import gateway_app
+    from askback.gateway.policy import PolicyError, load_policy
 
     upstream: list[str] = list(args.upstream)
     try:
@@ -89,7 +94,8 @@ def run_gateway(args: argparse.Namespace) -> int:
         if server.url is None and upstream[0].startswith(("http:", "https:")):
             raise _StartError(f"{' '.join(upstream)!r}: give one upstream URL, or a command after --")
         headers = _headers(args.header)
-    except (ValueError, _StartError) as exc:
+        policy = load_policy(args.policy) if args.policy else {}
+    except (ValueError, _StartError) as exc:  # a `PolicyError` is a ValueError: its one line
         return _fail(str(exc))
     owner = App(args.name)
     try:
@@ -99,14 +105,16 @@ def run_gateway(args: argparse.Namespace) -> int:
     except (KeyConfigError, StoreConfigError, OSError) as exc:
         return _fail(f"cannot start the gateway: {exc}")
     try:
-        anyio.run(_reach, server, headers)
+        anyio.run(_reach, server, headers, policy, str(args.policy))
+    except PolicyError as exc:
+        return _fail(str(exc))
     except Exception as exc:  # what stops the upstream's connection or listing, in one line
         return _fail(f"cannot start the gateway: the upstream {server.describe()} {_unreachable(exc)}")
     try:
         hosts, origins, any_origin = Exposure(args.allowed_host, args.allowed_origin,
                                               args.allow_any_origin or None).resolved()
         checks = HostChecks.resolve(args.host, hosts, origins, any_origin)
-        asgi = gateway_app(server, name=args.name, headers=headers, app=owner, host=args.host,
+        asgi = gateway_app(server, name=args.name, headers=headers, app=owner, policy=policy, host=args.host,
                            allowed_hosts=hosts, allowed_origins=origins, allow_any_origin=any_origin)
         chosen = HttpStack(args.http, args.loop).checked()
         sock = _bind(args.host, args.port)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import AsyncIterator, Mapping, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from askback.adoption.options import ToolOptions
 from askback.app import App
 from askback.client.pending import Server
 
@@ -30,20 +32,25 @@ def gateway_app(
     name: str = DEFAULT_NAME,
     headers: Mapping[str, str] | None = None,
     app: App | None = None,
+    policy: str | Path | Mapping[str, ToolOptions] | None = None,
     **http: Any,
 ) -> Starlette:
     """The gateway's ASGI app: `upstream`'s tools at `/mcp`, the upstream connected at start-up.
 
     `name` is the gateway's server name and the audience its states are bound to; `app` gives keys, store
     and principal hook of your own (an `askback.App` with no tools); `headers` go with every request to the
-    upstream. The rest (`host`, `allowed_hosts`, ...) are `askback.mcp.http_app`'s.
+    upstream; `policy` is a policy file (`askback.gateway.policy`) or its options per tool. The rest (`host`,
+    `allowed_hosts`, ...) are `askback.mcp.http_app`'s.
     """
+    from askback.gateway.policy import load_policy
     from askback.gateway.server import GatewayServer
     from askback.gateway.upstream import Upstream
     from askback.mcp.http import http_app
 
+    source = str(policy) if isinstance(policy, str | Path) else "the policy"
+    options = load_policy(policy) if isinstance(policy, str | Path) else dict(policy or {})
     owner = app or App(name)
-    link = Upstream(Server.of(upstream), headers=headers)
+    link = Upstream(Server.of(upstream), headers=headers, policy=options, policy_source=source)
     gateway = GatewayServer(owner, link)
     asgi = http_app(owner, server=gateway.server, a2a=False, **http)
     served = asgi.router.lifespan_context

@@ -16,6 +16,7 @@ from askback.adoption.decide import Tool
 from askback.adoption.options import ToolOptions
 from askback.client.connection import Connection
 from askback.client.pending import Server
+from askback.gateway.policy import check_against
 from askback.types import Capabilities
 
 CLIENT_INFO = {"name": "askback-gateway", "version": __version__}
@@ -26,9 +27,19 @@ RELAYED = Capabilities(form=True, url=True)
 class Upstream:
     """The connection to one upstream server and what it lists."""
 
-    def __init__(self, server: Server, *, headers: Mapping[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        server: Server,
+        *,
+        headers: Mapping[str, str] | None = None,
+        policy: Mapping[str, ToolOptions] | None = None,
+        policy_source: str = "the policy",
+    ) -> None:
+        """`policy`: options per tool (`askback.gateway.policy`), checked against the listing on `open()`."""
         self.server = server
         self._headers = dict(headers or {})
+        self._policy = dict(policy or {})
+        self._policy_source = policy_source
         self._connection: Connection | None = None
         self._stack: AsyncExitStack | None = None
         self._tools: dict[str, dict[str, Any]] = {}
@@ -39,7 +50,11 @@ class Upstream:
             Connection(self.server, capabilities=RELAYED, client_info=CLIENT_INFO, headers=self._headers)
         )
         self._stack, self._connection = stack, connection
-        await self.list_tools()
+        try:
+            check_against(self._policy, await self.list_tools(), self._policy_source)
+        except BaseException:
+            await self.close()
+            raise
 
     async def close(self) -> None:
         stack, self._stack, self._connection = self._stack, None, None
@@ -75,7 +90,8 @@ class Upstream:
         if listed is None:
             return None
         schema = listed.get("inputSchema")
-        return Tool(name, schema if isinstance(schema, dict) else {"type": "object"}, ToolOptions(),
+        return Tool(name, schema if isinstance(schema, dict) else {"type": "object"},
+                    self._policy.get(name, ToolOptions()),
                     listed.get("outputSchema") is not None)
 
     async def request(self, method: str, params: Mapping[str, Any], caps: Capabilities) -> dict[str, Any]:
