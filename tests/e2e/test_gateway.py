@@ -15,6 +15,7 @@ from typing import Any, Literal
 import mcp_types as types
 import pytest
 from mcp.client.client import Client
+from mcp.client.stdio import StdioServerParameters
 from mcp.server.mcpserver import MCPServer
 
 import askback
@@ -325,3 +326,19 @@ def test_a_policy_that_cannot_apply_stops_the_start_in_one_line(upstream: str, t
     line = refused([upstream, "--port", "0", "--policy", str(tmp_path / "policy.toml")], serve_env(tmp_path),
                    command="gateway")
     assert said in line, line
+
+
+# -- the stdio front ---------------------------------------------------------------------------------------------
+@by_mode
+async def test_the_gateway_over_stdio(upstream: str, tmp_path: Path, mode: str) -> None:
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "askback.cli", "gateway", upstream, "--stdio"],
+        env={"ASKBACK_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"}, cwd=str(ROOT),
+    )
+    elicitor = Elicitor(accept(service="api", env="production"), accept(shades=1))
+    async with Client(params, mode=mode, elicitation_callback=elicitor) as client:
+        deployed = await client.call_tool("deploy", {})
+        banner = await client.call_tool("banner", {"text": "Hi"})
+    assert text_of(deployed) == "Deployed api to production with 1 replicas."
+    assert text_of(banner) == "Hi: 1 shades of blue"
+    assert elicitor.fields() == [["service", "env"], ["colour", "shades"]]

@@ -25,6 +25,7 @@ from askback.web.headlimit import MAX_HEAD_BYTES
 
 if TYPE_CHECKING:
     from askback.adoption.options import ToolOptions
+    from askback.app import App
     from askback.client.pending import Server
 
 
@@ -48,6 +49,7 @@ def add_gateway(sub: argparse._SubParsersAction[argparse.ArgumentParser], add_ht
                          help="a header sent with every request to the upstream (repeatable)")
     assert callable(add_http_flags)
     add_http_flags(gateway, log_level="warning")
+    gateway.add_argument("--stdio", action="store_true", help="serve one client over stdin/stdout instead of HTTP")
 
 
 def _headers(given: Sequence[str]) -> dict[str, str]:
@@ -81,6 +83,21 @@ def _unreachable(exc: BaseException) -> str:
     return f"cannot be reached: {one_line(str(exc)) or type(exc).__name__}"
 
 
+def _stdio(server: Server, owner: App, headers: dict[str, str], policy: dict[str, ToolOptions], source: str) -> int:
+    from askback.gateway.policy import PolicyError
+    from askback.gateway.stdio import serve_stdio
+
+    try:
+        anyio.run(lambda: serve_stdio(server, owner, headers=headers, policy=policy, policy_source=source))
+    except PolicyError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        pass
+    except Exception as exc:  # stdout is the protocol's: the reason goes to stderr, in one line
+        return _fail(f"cannot serve the gateway: the upstream {server.describe()} {_unreachable(exc)}")
+    return 0
+
+
 def run_gateway(args: argparse.Namespace) -> int:
     from askback.app import App
     from askback.cli.serve import _check_start
@@ -104,6 +121,8 @@ def run_gateway(args: argparse.Namespace) -> int:
         return _fail("cannot start the gateway: its store cannot be reached (is it running? see ASKBACK_STORE)")
     except (KeyConfigError, StoreConfigError, OSError) as exc:
         return _fail(f"cannot start the gateway: {exc}")
+    if args.stdio:
+        return _stdio(server, owner, headers, policy, str(args.policy))
     try:
         anyio.run(_reach, server, headers, policy, str(args.policy))
     except PolicyError as exc:
