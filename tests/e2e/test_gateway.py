@@ -342,3 +342,22 @@ async def test_the_gateway_over_stdio(upstream: str, tmp_path: Path, mode: str) 
     assert text_of(deployed) == "Deployed api to production with 1 replicas."
     assert text_of(banner) == "Hi: 1 shades of blue"
     assert elicitor.fields() == [["service", "env"], ["colour", "shades"]]
+
+
+# -- headers toward the upstream ---------------------------------------------------------------------------------
+def test_a_header_goes_with_every_request_to_the_upstream(tmp_path: Path) -> None:
+    team = askback.App("team", principal=lambda request: request.headers.get("x-authenticated-user"))
+
+    @team.tool()
+    def whoami(note: str, caller: askback.Caller) -> str:
+        return f"{caller.principal}: {note}"
+
+    with LoopbackServer(team) as upstream_server, \
+            started([upstream_server.url, "--port", "0", "--header", "X-Authenticated-User: alice"],
+                    serve_env(tmp_path), command="gateway") as gateway_server, \
+            RawClient(gateway_server.url) as raw:
+        first = raw.call("whoami", {})["result"]  # asked by the gateway: note is missing
+        (key,) = first["inputRequests"]
+        assert key == "askback/adopt/values"
+        done = raw.call("whoami", {}, responses={key: answered(note="hi")}, state=first["requestState"])["result"]
+    assert done["content"][0]["text"] == "alice: hi"
