@@ -21,7 +21,7 @@ from mcp.server.mcpserver import MCPServer
 import askback
 from askback.client import FileAnswerer
 from tests.conftest import LoopbackServer
-from tests.e2e.serving import refused, started
+from tests.e2e.serving import refused, started, statuses
 from tests.e2e.test_adopt import MODES, Elicitor, accept, text_of
 from tests.e2e.test_cli import ROOT, serve_env
 from tests.support import adopted
@@ -418,3 +418,8 @@ def test_each_required_argument_removed_is_asked_alone_and_completes(gateway: st
     assert sorted(asked) == sorted([("deploy", "service"), ("deploy", "env"), ("order", "item"), ("order", "quantity"),
                                     ("rotate", "service"), ("login", "user"), ("banner", "text"), ("pay", "amount"),
                                     ("pay", "from_account"), ("ship", "country"), ("ship", "city")])
+
+
+def test_the_gateways_front_keeps_the_host_and_origin_checks(gateway: str) -> None:
+    port = gateway.split(":")[2].split("/")[0]
+    assert statuses(gateway, [{}, {"Host": f"evil.test:{port}"}, {"Origin": "http://evil.test"}]) == [200, 421, 403]
