@@ -153,7 +153,7 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
         )
         _add_http_flags(demo, log_level="info")
     if every or first == "gateway":
-        from askback.cli.gateway import add_gateway
+        from askback.cli.gateway_args import add_gateway
 
         add_gateway(sub, _add_http_flags, _HelpFormatter)
     if every:
