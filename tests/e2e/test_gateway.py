@@ -7,6 +7,7 @@ a test needs the wire itself (the sealed state, a capability set the SDK client 
 
 from __future__ import annotations
 
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -423,3 +424,13 @@ def test_each_required_argument_removed_is_asked_alone_and_completes(gateway: st
 def test_the_gateways_front_keeps_the_host_and_origin_checks(gateway: str) -> None:
     port = gateway.split(":")[2].split("/")[0]
     assert statuses(gateway, [{}, {"Host": f"evil.test:{port}"}, {"Origin": "http://evil.test"}]) == [200, 421, 403]
+
+
+def test_the_client_commands_do_not_load_the_gateway_server(tmp_path: Path) -> None:
+    """Every subcommand's parser is built for `askback call ...`: the gateway's must not load uvicorn or itself."""
+    probe = ("import sys; from askback.cli import _parser; _parser(['call']); "
+             "print(sorted(m for m in ('uvicorn', 'askback.cli.gateway', 'askback.gateway') if m in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          env={**serve_env(tmp_path), "PYTHONPATH": f"{ROOT / 'src'}"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
