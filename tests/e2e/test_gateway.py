@@ -7,6 +7,7 @@ a test needs the wire itself (the sealed state, a capability set the SDK client 
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,7 +26,7 @@ from tests.conftest import LoopbackServer
 from tests.e2e.serving import refused, started, statuses
 from tests.e2e.test_adopt import MODES, Elicitor, accept, text_of
 from tests.e2e.test_cli import ROOT, serve_env
-from tests.support import adopted
+from tests.support import adopted, tsclient
 from tests.support.rawclient import RawClient
 from tests.support.rawclient import accept as answered
 
@@ -434,3 +435,17 @@ def test_the_client_commands_do_not_load_the_gateway_server(tmp_path: Path) -> N
                           env={**serve_env(tmp_path), "PYTHONPATH": f"{ROOT / 'src'}"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "[]"
+
+
+# -- the TypeScript SDK v2 client through the gateway ---------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_the_typescript_client_completes_through_the_gateway(gateway: str, mode: str) -> None:
+    answers = {"service": "api", "env": "staging", "replicas": 3, "text": "Hi", "shades": 2}
+    deployed = tsclient.run("gateway.mjs", gateway, mode, "deploy", json.dumps({"replicas": 9}), json.dumps(answers))
+    assert deployed["ok"], deployed
+    assert deployed["result"]["content"][0]["text"] == "Deployed api to staging with 3 replicas.", deployed
+    assert deployed["asked"] == [["service", "env", "replicas"]]
+    banner = tsclient.run("gateway.mjs", gateway, mode, "banner", "{}", json.dumps(answers))
+    assert banner["ok"], banner
+    assert banner["result"]["content"][0]["text"] == "Hi: 2 shades of blue"
+    assert banner["asked"] == [["text"], ["colour", "shades"]]
