@@ -48,11 +48,12 @@ class SealedState:
         if not isinstance(name, str) or not isinstance(arguments, Mapping):
             return await call_next(ctx)  # malformed: the SDK's validation says so
         runtime = self.app.runtime
-        binding = Binding(runtime.audience, "tools/call", name, arguments_digest(arguments),
-                          principal_of(incoming_of(ctx), self.app.principal_hook))
+        # Built only for a call that carries a state or gets one: a complete call pays nothing for the seal.
+        binding: Binding | None = None
         envelope: Envelope | None = None
         state = params.get("requestState")
         if state is not None:
+            binding = self._binding(ctx, name, arguments)
             envelope = self._open(state, binding, name)
             ctx = replace(ctx, params={**params, "requestState": envelope.progress.values[_CARRIED]})
         result = await call_next(ctx)
@@ -67,11 +68,16 @@ class SealedState:
                                                  "without the values it needs.")
             return wire.tool_refusal(refusal, has_output_schema=False)
         sealed = runtime.codec.seal(
-            runtime.codec.new_envelope(Progress({_CARRIED: inner}, rounds=rounds), envelope), binding
+            runtime.codec.new_envelope(Progress({_CARRIED: inner}, rounds=rounds), envelope),
+            binding or self._binding(ctx, name, arguments),
         )
         if isinstance(result, Mapping):
             return {**result, "requestState": sealed}
         return result.model_copy(update={"request_state": sealed})
+
+    def _binding(self, ctx: ServerRequestContext[Any, Any], name: str, arguments: Mapping[str, Any]) -> Binding:
+        principal = principal_of(incoming_of(ctx), self.app.principal_hook)
+        return Binding(self.app.runtime.audience, "tools/call", name, arguments_digest(arguments), principal)
 
     def _open(self, state: Any, binding: Binding, name: str) -> Envelope:
         runtime = self.app.runtime
