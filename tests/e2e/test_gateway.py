@@ -8,8 +8,11 @@ a test needs the wire itself (the sealed state, a capability set the SDK client 
 from __future__ import annotations
 
 import json
+import os
+import socket
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
@@ -22,11 +25,12 @@ from mcp.server.mcpserver import MCPServer
 
 import askback
 from askback.client import FileAnswerer
-from tests.conftest import LoopbackServer
+from tests.conftest import LoopbackServer, free_port
 from tests.e2e.serving import refused, started, statuses
 from tests.e2e.test_adopt import MODES, Elicitor, accept, text_of
 from tests.e2e.test_cli import ROOT, serve_env
 from tests.support import adopted, tsclient
+from tests.support.processes import stop
 from tests.support.rawclient import RawClient
 from tests.support.rawclient import accept as answered
 
@@ -449,3 +453,44 @@ def test_the_typescript_client_completes_through_the_gateway(gateway: str, mode:
     assert banner["ok"], banner
     assert banner["result"]["content"][0]["text"] == "Hi: 2 shades of blue"
     assert banner["asked"] == [["text"], ["colour", "shades"]]
+
+
+# -- an upstream that goes away and comes back -------------------------------------------------------------------
+UPSTREAM_PROCESS = (
+    "import logging, uvicorn; from tests.support import adopted; logging.disable(logging.INFO); "
+    "uvicorn.run(adopted.build().streamable_http_app(), host='127.0.0.1', port={port}, log_level='warning')"
+)
+
+
+def upstream_process(port: int) -> subprocess.Popen[bytes]:
+    process = subprocess.Popen([sys.executable, "-c", UPSTREAM_PROCESS.format(port=port)], cwd=ROOT,
+                               env={**os.environ, "PYTHONPATH": f"{ROOT / 'src'}:{ROOT}"})
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", port)) == 0:
+                return process
+        time.sleep(0.05)
+    stop(process)
+    pytest.fail("the upstream process did not listen")
+
+
+def test_the_gateway_outlives_its_upstream_and_reconnects(tmp_path: Path) -> None:
+    port = free_port()
+    upstream_url = f"http://127.0.0.1:{port}/mcp"
+    first = upstream_process(port)
+    with started([upstream_url, "--port", "0"], serve_env(tmp_path), command="gateway") as server, \
+            RawClient(server.url) as raw:
+        assert "result" in raw.call("deploy", {"service": "api", "env": "staging"})
+        stop(first)
+        gone = raw.call("deploy", {"service": "api", "env": "staging"})
+        assert "error" in gone and server.process.poll() is None  # an error for the call; the gateway serves on
+        second = upstream_process(port)
+        try:
+            deadline = time.monotonic() + 30
+            while "result" not in (reply := raw.call("deploy", {"service": "api", "env": "staging"})):
+                assert time.monotonic() < deadline, reply
+                time.sleep(0.2)
+            assert reply["result"]["content"][0]["text"] == "Deployed api to staging with 1 replicas."
+        finally:
+            stop(second)

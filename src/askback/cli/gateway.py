@@ -43,11 +43,8 @@ async def _reach(server: Server, headers: dict[str, str], policy: dict[str, Tool
     """Connect to the upstream and list its tools once (the policy checked against them), before serving."""
     from askback.gateway.upstream import Upstream
 
-    link = Upstream(server, headers=headers, policy=policy, policy_source=source)
-    try:
-        await link.open()
-    finally:
-        await link.close()
+    async with Upstream(server, headers=headers, policy=policy, policy_source=source).running():
+        pass
 
 
 def _unreachable(exc: BaseException) -> str:

@@ -57,13 +57,11 @@ def gateway_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(starlette: Any) -> AsyncIterator[None]:
-        await link.open()  # before serving: an upstream that cannot be reached stops the start, with its reason
-        gateway.mirror()
-        try:
+        # Before serving: an upstream that cannot be reached stops the start, with its reason.
+        async with link.running():
+            gateway.mirror()
             async with served(starlette):
                 yield
-        finally:
-            await link.close()
 
     asgi.router.lifespan_context = lifespan
     return asgi

@@ -27,12 +27,9 @@ async def serve_stdio(
     gateway = GatewayServer(owner, link)
     await owner.start()
     try:
-        await link.open()
-        try:
+        async with link.running():
             gateway.mirror()
             async with stdio_server() as (read, write):
                 await gateway.server.run(read, write, gateway.server.create_initialization_options())
-        finally:
-            await link.close()
     finally:
         await owner.stop()

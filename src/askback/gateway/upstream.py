@@ -3,18 +3,27 @@
 One connection serves every request: a 2026-07-28 upstream is stateless, so concurrent calls share it, each
 declaring what the gateway's own caller can answer. The tool listing is kept from the last `tools/list` and
 listed again when a call names a tool it does not hold (the upstream's list may have changed since).
+
+The connection lives in a task of its own (`running()`): when the upstream goes away, the client's transport
+fails there, not in the server's lifespan, so the gateway keeps serving (each call meanwhile gets an error
+naming the upstream) and connects again, and lists again, once the upstream is back.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from contextlib import AsyncExitStack
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Mapping
 from typing import Any
+
+import anyio
+from anyio.abc import TaskStatus
 
 from askback._version import __version__
 from askback.adoption.decide import Tool
 from askback.adoption.options import ToolOptions
 from askback.client.connection import Connection
+from askback.client.errors import ServerError, only_exception
 from askback.client.pending import Server
 from askback.gateway.policy import check_against
 from askback.types import Capabilities
@@ -22,6 +31,9 @@ from askback.types import Capabilities
 CLIENT_INFO = {"name": "askback-gateway", "version": __version__}
 # What the gateway can relay back to its own callers; each request declares its caller's own instead.
 RELAYED = Capabilities(form=True, url=True)
+# The waits between attempts while the upstream is away (the last one repeats).
+RECONNECT_SECONDS = (0.1, 0.5, 1.0, 2.0, 5.0)
+logger = logging.getLogger("askback.gateway")
 
 
 class Upstream:
@@ -35,36 +47,54 @@ class Upstream:
         policy: Mapping[str, ToolOptions] | None = None,
         policy_source: str = "the policy",
     ) -> None:
-        """`policy`: options per tool (`askback.gateway.policy`), checked against the listing on `open()`."""
+        """`policy`: options per tool (`askback.gateway.policy`), checked against each listing at connection."""
         self.server = server
         self._headers = dict(headers or {})
         self._policy = dict(policy or {})
         self._policy_source = policy_source
         self._connection: Connection | None = None
-        self._stack: AsyncExitStack | None = None
         self._tools: dict[str, dict[str, Any]] = {}
 
-    async def open(self) -> None:
-        stack = AsyncExitStack()
-        connection = await stack.enter_async_context(
-            Connection(self.server, capabilities=RELAYED, client_info=CLIENT_INFO, headers=self._headers)
-        )
-        self._stack, self._connection = stack, connection
-        try:
-            check_against(self._policy, await self.list_tools(), self._policy_source)
-        except BaseException:
-            await self.close()
-            raise
+    @contextlib.asynccontextmanager
+    async def running(self) -> AsyncIterator[None]:
+        """Connected (and listed, the policy checked) on entry, or the reason it cannot be; kept connected."""
+        async with anyio.create_task_group() as group:
+            await group.start(self._hold)
+            try:
+                yield
+            finally:
+                group.cancel_scope.cancel()
 
-    async def close(self) -> None:
-        stack, self._stack, self._connection = self._stack, None, None
-        if stack is not None:
-            await stack.aclose()
+    async def _hold(self, *, task_status: TaskStatus[None] = anyio.TASK_STATUS_IGNORED) -> None:
+        attempt = 0
+        started = False
+        while True:
+            try:
+                async with Connection(self.server, capabilities=RELAYED, client_info=CLIENT_INFO,
+                                      headers=self._headers) as connection:
+                    self._connection = connection
+                    check_against(self._policy, await self.list_tools(), self._policy_source)
+                    attempt = 0
+                    if not started:
+                        started = True
+                        task_status.started()
+                    else:
+                        logger.warning("connected to the upstream %s again", self.server.describe())
+                    await anyio.sleep_forever()
+            except Exception as exc:
+                self._connection = None
+                if not started:
+                    raise  # at start: the reason the gateway cannot serve
+                inner = only_exception(exc) if isinstance(exc, BaseExceptionGroup) else exc
+                logger.warning("lost the upstream %s (%s); connecting again", self.server.describe(),
+                               inner if inner is not None else exc)
+            await anyio.sleep(RECONNECT_SECONDS[min(attempt, len(RECONNECT_SECONDS) - 1)])
+            attempt += 1
 
     @property
     def connection(self) -> Connection:
         if self._connection is None:
-            raise RuntimeError("the upstream is not connected")
+            raise ServerError(f"the upstream {self.server.describe()} cannot be reached now")
         return self._connection
 
     @property
