@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, Literal
 
+import anyio
+import httpx
 import mcp_types as types
 import pytest
 from mcp.client.client import Client
@@ -494,3 +496,25 @@ def test_the_gateway_outlives_its_upstream_and_reconnects(tmp_path: Path) -> Non
             assert reply["result"]["content"][0]["text"] == "Deployed api to staging with 1 replicas."
         finally:
             stop(second)
+
+
+async def test_concurrent_calls_share_the_upstream_connection(gateway: str) -> None:
+    replies: dict[int, Any] = {}
+
+    async def call(http: httpx.AsyncClient, n: int) -> None:
+        body = {"jsonrpc": "2.0", "id": n, "method": "tools/call", "params": {
+            "name": "order", "arguments": {"item": f"lamp-{n}", "quantity": n},
+            "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+                      "io.modelcontextprotocol/clientCapabilities": {}}}}
+        headers = {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "order",
+                   "Accept": "application/json, text/event-stream"}
+        replies[n] = (await http.post(gateway, json=body, headers=headers)).json()
+
+    async with httpx.AsyncClient(timeout=30) as http, anyio.create_task_group() as group:
+        for n in range(1, 33):
+            group.start_soon(call, http, n)
+    assert {n: r["result"]["content"][0]["text"] for n, r in replies.items()} == {
+        n: f"Ordered {n} x lamp-{n}." for n in range(1, 33)}
+    assert sorted(RUNS, key=lambda run: run[1]["quantity"]) == [
+        ("order", {"item": f"lamp-{n}", "quantity": n}) for n in range(1, 33)]
