@@ -487,6 +487,8 @@ def test_the_gateway_outlives_its_upstream_and_reconnects(tmp_path: Path) -> Non
         stop(first)
         gone = raw.call("deploy", {"service": "api", "env": "staging"})
         assert "error" in gone and server.process.poll() is None  # an error for the call; the gateway serves on
+        unknown = raw.call("never-listed", {})  # a tool it would list again for: the upstream's absence, said
+        assert "error" in unknown and server.process.poll() is None
         second = upstream_process(port)
         try:
             deadline = time.monotonic() + 30

@@ -23,7 +23,7 @@ from askback._version import __version__
 from askback.adoption.decide import Tool
 from askback.adoption.options import ToolOptions
 from askback.client.connection import Connection
-from askback.client.errors import ServerError, only_exception
+from askback.client.errors import ClientError, ServerError, only_exception
 from askback.client.pending import Server
 from askback.gateway.policy import check_against
 from askback.types import Capabilities
@@ -115,7 +115,10 @@ class Upstream:
     async def tool(self, name: str) -> Tool | None:
         """The tool as the upstream lists it: the schema its values are checked against before forwarding."""
         if name not in self._tools:
-            await self.list_tools()
+            try:
+                await self.list_tools()
+            except ClientError:
+                return None  # not known now: the call is forwarded as sent, and its error names the upstream
         listed = self._tools.get(name)
         if listed is None:
             return None
