@@ -31,6 +31,7 @@ from askback.gateway.sealing import SealedState
 from askback.gateway.upstream import Upstream
 from askback.mcp import wire
 from askback.mcp.tracing import spans_only_when_tracing
+from askback.types import Capabilities
 
 logger = logging.getLogger("askback.gateway")
 
@@ -112,7 +113,7 @@ class GatewayServer:
             return await self._request(method, onward, caps)
         # A 2025-11-25 caller has no rounds of its own: the upstream's questions go over its back-channel.
         if not ctx.session.can_send_request:
-            caps = type(caps)()
+            caps = Capabilities()  # nothing can be asked on this connection
         for _ in range(MAX_ROUNDS):
             result = await self._request(method, onward, caps)
             requests = result.get("inputRequests")
@@ -128,7 +129,7 @@ class GatewayServer:
             return wire.tool_refusal(refusal, has_output_schema=False)
         raise MCPError(code=types.INTERNAL_ERROR, message=refusal.message)
 
-    async def _request(self, method: str, onward: Mapping[str, Any], caps: Any) -> dict[str, Any]:
+    async def _request(self, method: str, onward: Mapping[str, Any], caps: Capabilities) -> dict[str, Any]:
         try:
             return await self.upstream.request(method, onward, caps)
         except ClientError as exc:
