@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import anyio
 import httpx
@@ -24,6 +24,7 @@ import pytest
 from mcp.client.client import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.server.mcpserver import MCPServer
+from pydantic import Field
 
 import askback
 from askback.client import FileAnswerer
@@ -520,3 +521,30 @@ async def test_concurrent_calls_share_the_upstream_connection(gateway: str) -> N
         n: f"Ordered {n} x lamp-{n}." for n in range(1, 33)}
     assert sorted(RUNS, key=lambda run: run[1]["quantity"]) == [
         ("order", {"item": f"lamp-{n}", "quantity": n}) for n in range(1, 33)]
+
+
+def test_a_tool_with_x_mcp_header_has_its_headers_checked_at_the_gateway_and_sent_upstream(tmp_path: Path) -> None:
+    regional = MCPServer("regional")
+
+    @regional.tool()
+    def find(query: str, region: Annotated[str, Field(json_schema_extra={"x-mcp-header": "Region"})]) -> str:
+        return f"{query} in {region}"
+
+    def post(http: httpx.Client, url: str, headers: dict[str, str]) -> dict[str, Any]:
+        body = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {
+            "name": "find", "arguments": {"query": "maps", "region": "eu"},
+            "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                      "io.modelcontextprotocol/clientInfo": {"name": "t", "version": "1"},
+                      "io.modelcontextprotocol/clientCapabilities": {}}}}
+        base = {"MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "find",
+                "Accept": "application/json, text/event-stream"}
+        reply: dict[str, Any] = http.post(url, json=body, headers={**base, **headers}).json()
+        return reply
+
+    with LoopbackServer(regional.streamable_http_app()) as upstream_server, \
+            started([upstream_server.url, "--port", "0"], serve_env(tmp_path), command="gateway") as gateway_server, \
+            httpx.Client(timeout=30) as http:
+        wrong = post(http, gateway_server.url, {"Mcp-Param-Region": "us"})
+        right = post(http, gateway_server.url, {"Mcp-Param-Region": "eu"})
+    assert wrong["error"]["code"] == types.HEADER_MISMATCH, wrong
+    assert right["result"]["content"][0]["text"] == "maps in eu", right

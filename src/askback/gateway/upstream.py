@@ -12,6 +12,7 @@ naming the upstream) and connects again, and lists again, once the upstream is b
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 from collections.abc import AsyncIterator, Mapping
 from typing import Any
@@ -54,6 +55,7 @@ class Upstream:
         self._policy_source = policy_source
         self._connection: Connection | None = None
         self._tools: dict[str, dict[str, Any]] = {}
+        self._header_schemas: dict[str, Mapping[str, Any]] = {}
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
@@ -104,13 +106,16 @@ class Upstream:
     async def list_tools(self) -> list[dict[str, Any]]:
         tools = await self.connection.list_tools()
         self._tools = {t["name"]: t for t in tools}
+        # Only a schema that declares `x-mcp-header` has headers to check: the SDK walks any schema it is given.
+        self._header_schemas = {name: schema for name, t in self._tools.items()
+                                if isinstance(schema := t.get("inputSchema"), Mapping)
+                                and "x-mcp-header" in json.dumps(schema)}
         return tools
 
     def input_schema(self, name: str) -> Mapping[str, Any] | None:
-        """The listed input schema of `name` (the SDK's `Mcp-Param-*` header check reads it), without I/O."""
-        listed = self._tools.get(name)
-        schema = listed.get("inputSchema") if listed is not None else None
-        return schema if isinstance(schema, Mapping) else None
+        """The listed input schema of `name` if the SDK's `Mcp-Param-*` header check has anything to check in it
+        (it declares `x-mcp-header`), else None; without I/O."""
+        return self._header_schemas.get(name)
 
     async def tool(self, name: str) -> Tool | None:
         """The tool as the upstream lists it: the schema its values are checked against before forwarding."""
