@@ -11,10 +11,9 @@ session's back-channel); the answers are merged into the arguments and the call 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from string import Formatter
 from typing import TYPE_CHECKING, Any
 
-from askback.adoption.options import ToolOptions
+from askback.adoption.options import ToolOptions, confirm_problem
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
@@ -29,7 +28,7 @@ def adopt(server: MCPServer[Any], *, tools: Mapping[str, ToolOptions] | None = N
     """
     from mcp.server.request_state import RequestStateBoundary
 
-    from askback.adoption.middleware import Adopter
+    from askback.adoption.middleware import Adopter, listed_tools
 
     chain = server.middleware
     if not any(isinstance(m, RequestStateBoundary) for m in chain):
@@ -38,12 +37,10 @@ def adopt(server: MCPServer[Any], *, tools: Mapping[str, ToolOptions] | None = N
     if any(isinstance(m, Adopter) for m in chain):
         raise ValueError("askback.adopt was already called for this server")
     for name, options in (tools or {}).items():
-        if options.confirm is not None:
-            try:
-                list(Formatter().parse(options.confirm))
-            except ValueError as exc:
-                raise ValueError(f"confirm= text of tool {name!r} is not a valid template: {exc}") from None
-    adopter = Adopter(server, tools or {})
+        problem = confirm_problem(options.confirm) if options.confirm is not None else None
+        if problem is not None:
+            raise ValueError(f"confirm= text of tool {name!r} is not a valid template: {problem}")
+    adopter = Adopter(listed_tools(server, tools or {}))
     chain.append(adopter)  # after the boundary: inside it, so it sees plaintext and its results are sealed
     return adopter
 

@@ -10,7 +10,7 @@ called through the SDK as if the model had sent the values.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -40,13 +40,32 @@ logger = logging.getLogger("askback.adoption")
 _MODERN = "2026-07-28"
 MAX_ROUNDS = 16  # back-channel rounds in one request: a client that never answers usably ends, it never loops
 
+# A tool's name -> the tool as its server lists it, or None (unknown: the server's own error names it).
+ToolLookup = Callable[[str], Awaitable["Tool | None"]]
+
+
+def listed_tools(server: MCPServer[Any], per_tool: Mapping[str, ToolOptions]) -> ToolLookup:
+    """The lookup of an `MCPServer`'s own tools: the schema the client was shown is the one its values must fit."""
+
+    async def lookup(name: str) -> Tool | None:
+        for listed in await server.list_tools():
+            if listed.name == name:
+                return Tool(name, listed.input_schema, per_tool.get(name, ToolOptions()),
+                            listed.output_schema is not None)
+        return None
+
+    return lookup
+
 
 class Adopter:
-    """The middleware `askback.adopt` installs (one per server)."""
+    """The middleware `askback.adopt` installs (one per server), and the gateway in front of its upstream.
 
-    def __init__(self, server: MCPServer[Any], tools: Mapping[str, ToolOptions]) -> None:
-        self._server = server
-        self._per_tool = dict(tools)
+    `tools` finds a tool by name; the middleware never lists tools itself, so any server (an `MCPServer`, an
+    upstream reached over the network) can sit behind it.
+    """
+
+    def __init__(self, tools: ToolLookup) -> None:
+        self._tool = tools
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
         params = ctx.params
@@ -63,14 +82,6 @@ class Adopter:
         if ctx.protocol_version and is_version_at_least(ctx.protocol_version, _MODERN):
             return await self._round(ctx, call_next, tool, params, dict(arguments), caps)
         return await self._back_channel(ctx, call_next, tool, params, dict(arguments), caps)
-
-    async def _tool(self, name: str) -> Tool | None:
-        # The tool as the server lists it: the schema the client was shown is the schema its values must fit.
-        for listed in await self._server.list_tools():
-            if listed.name == name:
-                return Tool(name, listed.input_schema, self._per_tool.get(name, ToolOptions()),
-                            listed.output_schema is not None)
-        return None
 
     async def _options(
         self, ctx: ServerRequestContext[Any, Any], tool: Tool, values: Mapping[str, Any]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from string import Formatter
 
 from askback.core.markers import OneOf
 
@@ -27,3 +28,12 @@ class ToolOptions:
     def __post_init__(self) -> None:
         if isinstance(self.secret, str):  # ("api_key") is a string, not a tuple: the easy slip, refused early
             raise TypeError(f"secret= takes a tuple of parameter names, got the string {self.secret!r}")
+
+
+def confirm_problem(template: str) -> str | None:
+    """Why a `confirm=` text is not a template its values can be shown in, or None."""
+    try:
+        list(Formatter().parse(template))
+    except ValueError as exc:
+        return str(exc)
+    return None

@@ -1,7 +1,8 @@
 """The `askback` command.
 
-`serve` and `demo` run an app over streamable HTTP or stdio. `call`, `resume` and `tools` are the client:
-they call any MCP server and answer what it asks (docs/client.md), with these exit codes:
+`serve` and `demo` run an app over streamable HTTP or stdio; `gateway` serves another MCP server's tools.
+`call`, `resume` and `tools` are the client: they call any MCP server and answer what it asks (docs/client.md),
+with these exit codes:
 
     0 the call completed          3 questions saved with --save-pending     6 server error or unreachable
     1 the tool reported an error  4 round cap or deadline reached            130 interrupted (Ctrl-C)
@@ -129,7 +130,7 @@ def _add_http_flags(parser: argparse.ArgumentParser, log_level: str) -> None:
     )
 
 
-SERVER_COMMANDS = ("serve", "demo")
+SERVER_COMMANDS = ("serve", "demo", "gateway")
 
 
 def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
@@ -151,6 +152,10 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
             formatter_class=_HelpFormatter,
         )
         _add_http_flags(demo, log_level="info")
+    if every or first == "gateway":
+        from askback.cli.gateway_args import add_gateway
+
+        add_gateway(sub, _add_http_flags, _HelpFormatter)
     if every:
         from askback.cli.client_args import add_client_commands
 
@@ -203,6 +208,10 @@ def _serve(args: argparse.Namespace) -> int:
     if args.page_wait is not None:
         os.environ["ASKBACK_PAGE_WAIT"] = args.page_wait  # read by each App as it is made (in every worker)
     stack = HttpStack(args.http, args.loop)
+    if args.command == "gateway":
+        from askback.cli.gateway import run_gateway
+
+        return run_gateway(args)
     if args.command == "demo":
         return serve("askback.demo:app", args.host, args.port, False, 1, args.log_level, exposure, stack)
     return serve(args.target, args.host, args.port, args.stdio, args.workers, args.log_level, exposure, stack)

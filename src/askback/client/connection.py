@@ -129,6 +129,11 @@ class Connection:
     def modern(self) -> bool:
         return self.protocol_version in MODERN_PROTOCOL_VERSIONS
 
+    @property
+    def server_capabilities(self) -> types.ServerCapabilities | None:
+        """What the server declared (its `server/discover` or `initialize` result); None before connecting."""
+        return self._session.server_capabilities if self._session is not None else None
+
     async def __aenter__(self) -> Connection:
         from mcp.client.session import ClientSession
         from mcp.client.stdio import StdioServerParameters, stdio_client
@@ -187,8 +192,14 @@ class Connection:
             self._not_found_status = response.status_code
 
     # -- requests -------------------------------------------------------------------------------------------
-    async def request(self, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
-        """Send one request (a new JSON-RPC id) and return its raw result; a JSON-RPC error is `ServerError`."""
+    async def request(
+        self, method: str, params: Mapping[str, Any], *, capabilities: Capabilities | None = None
+    ) -> dict[str, Any]:
+        """Send one request (a new JSON-RPC id) and return its raw result; a JSON-RPC error is `ServerError`.
+
+        `capabilities`: on a 2026-07-28 connection, what this one request declares instead of the connection's
+        own (a gateway declares what its own caller can answer, request by request).
+        """
         from mcp.shared.exceptions import MCPError
 
         if method == "tools/call":
@@ -196,7 +207,7 @@ class Connection:
         for attempt in (1, 2):
             unauthorized = self._unauthorized
             try:
-                return await self._send(method, params)
+                return await self._send(method, params, capabilities)
             except MCPError as exc:
                 if self._unauthorized != unauthorized:
                     raise self._needs_authorization() from None
@@ -257,19 +268,22 @@ class Connection:
         if isinstance(name, str) and name in self._invalid:
             raise InvalidTool(name, self._invalid[name])
 
-    async def _send(self, method: str, params: Mapping[str, Any]) -> dict[str, Any]:
+    async def _send(
+        self, method: str, params: Mapping[str, Any], capabilities: Capabilities | None = None
+    ) -> dict[str, Any]:
         assert self._dispatcher is not None, "not connected"
         data = dict(params)
         headers = self._headers(method, data)
         if self.modern:
-            data["_meta"] = {**dict(data.get("_meta") or {}), **self._meta(self.protocol_version or "")}
+            caps = None if capabilities is None else capabilities_wire(capabilities)
+            data["_meta"] = {**dict(data.get("_meta") or {}), **self._meta(self.protocol_version or "", caps)}
         return await self._dispatcher.send_raw_request(method, data, {"headers": headers})
 
-    def _meta(self, version: str) -> dict[str, Any]:
+    def _meta(self, version: str, caps_wire: dict[str, Any] | None = None) -> dict[str, Any]:
         return {
             PROTOCOL_VERSION_META_KEY: version,
             CLIENT_INFO_META_KEY: self.client_info,
-            CLIENT_CAPABILITIES_META_KEY: self._caps_wire,
+            CLIENT_CAPABILITIES_META_KEY: self._caps_wire if caps_wire is None else caps_wire,
         }
 
     def _headers(self, method: str, params: Mapping[str, Any]) -> dict[str, str]:

@@ -1,0 +1,135 @@
+"""`askback gateway UPSTREAM`: serve an MCP server's tools through askback, which asks for what a call lacks.
+
+The upstream is an http(s) URL or, after `--`, a command that serves MCP over stdio. It is connected before
+the gateway claims to serve: an upstream that cannot be reached stops the start with its reason, exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import anyio
+import uvicorn
+
+from askback.cli.serve import Exposure, _AnnouncingServer, _bind, _fail, _host_for_url, _StartError
+from askback.cli.stack import HttpStack, StackError
+from askback.config import ExposureError, HostChecks
+from askback.core.errors import StoreUnavailable
+from askback.core.state import KeyConfigError
+from askback.core.text import one_line
+from askback.stores import StoreConfigError
+from askback.web.headlimit import MAX_HEAD_BYTES
+
+if TYPE_CHECKING:
+    from askback.adoption.options import ToolOptions
+    from askback.app import App
+    from askback.client.pending import Server
+
+
+def _headers(given: Sequence[str]) -> dict[str, str]:
+    headers: dict[str, str] = {}
+    for item in given:
+        name, colon, value = item.partition(":")
+        if not colon or not name.strip():
+            raise _StartError(f"--header {item!r} is not NAME:VALUE")
+        headers[name.strip()] = value.strip()
+    return headers
+
+
+async def _reach(server: Server, headers: dict[str, str], policy: dict[str, ToolOptions], source: str) -> None:
+    """Connect to the upstream and list its tools once (the policy checked against them), before serving."""
+    from askback.gateway.upstream import Upstream
+
+    async with Upstream(server, headers=headers, policy=policy, policy_source=source).running():
+        pass
+
+
+def _unreachable(exc: BaseException) -> str:
+    from askback.client.errors import ClientError, only_exception
+
+    if isinstance(exc, BaseExceptionGroup):
+        exc = only_exception(exc) or exc
+    if isinstance(exc, ClientError):
+        return f"failed: {one_line(str(exc))}"
+    return f"cannot be reached: {one_line(str(exc)) or type(exc).__name__}"
+
+
+def _stdio(server: Server, owner: App, headers: dict[str, str], policy: dict[str, ToolOptions], source: str) -> int:
+    from askback.gateway.policy import PolicyError
+    from askback.gateway.stdio import serve_stdio
+
+    try:
+        anyio.run(lambda: serve_stdio(server, owner, headers=headers, policy=policy, policy_source=source))
+    except PolicyError as exc:
+        return _fail(str(exc))
+    except KeyboardInterrupt:
+        pass
+    except Exception as exc:  # stdout is the protocol's: the reason goes to stderr, in one line
+        return _fail(f"cannot serve the gateway: the upstream {server.describe()} {_unreachable(exc)}")
+    return 0
+
+
+def run_gateway(args: argparse.Namespace) -> int:
+    from askback.app import App
+    from askback.cli.serve import _check_start
+    from askback.client.pending import Server
+    from askback.gateway import gateway_app
+    from askback.gateway.policy import PolicyError, load_policy
+
+    upstream: list[str] = list(args.upstream)
+    try:
+        server = Server.of(upstream[0] if len(upstream) == 1 and "://" in upstream[0] else upstream)
+        if server.url is None and upstream[0].startswith(("http:", "https:")):
+            raise _StartError(f"{' '.join(upstream)!r}: give one upstream URL, or a command after --")
+        headers = _headers(args.header)
+        policy = load_policy(args.policy) if args.policy else {}
+    except (ValueError, _StartError) as exc:  # a `PolicyError` is a ValueError: its one line
+        return _fail(str(exc))
+    owner = App(args.name)
+    try:
+        anyio.run(_check_start, owner)
+    except StoreUnavailable:
+        return _fail("cannot start the gateway: its store cannot be reached (is it running? see ASKBACK_STORE)")
+    except (KeyConfigError, StoreConfigError, OSError) as exc:
+        return _fail(f"cannot start the gateway: {exc}")
+    if args.stdio:
+        return _stdio(server, owner, headers, policy, str(args.policy))
+    try:
+        anyio.run(_reach, server, headers, policy, str(args.policy))
+    except PolicyError as exc:
+        return _fail(str(exc))
+    except Exception as exc:  # what stops the upstream's connection or listing, in one line
+        return _fail(f"cannot start the gateway: the upstream {server.describe()} {_unreachable(exc)}")
+    try:
+        hosts, origins, any_origin = Exposure(args.allowed_host, args.allowed_origin,
+                                              args.allow_any_origin or None).resolved()
+        checks = HostChecks.resolve(args.host, hosts, origins, any_origin)
+        asgi = gateway_app(server, name=args.name, headers=headers, app=owner, policy=policy, host=args.host,
+                           allowed_hosts=hosts, allowed_origins=origins, allow_any_origin=any_origin)
+        chosen = HttpStack(args.http, args.loop).checked()
+        sock = _bind(args.host, args.port)
+    except (ExposureError, StackError, _StartError) as exc:
+        return _fail(str(exc))
+    url = f"http://{_host_for_url(args.host)}:{sock.getsockname()[1]}/mcp"
+
+    def announce() -> None:
+        print(f"askback: {checks.describe()}", file=sys.stderr)
+        print(f"askback: upstream {server.describe()}", file=sys.stderr)
+        print(f"askback: serving the gateway {args.name!r} - MCP at {url}", file=sys.stderr)
+
+    try:
+        config = uvicorn.Config(asgi, log_level=args.log_level, http=chosen.protocol(), loop=chosen.loop,
+                                h11_max_incomplete_event_size=MAX_HEAD_BYTES)
+        runner = _AnnouncingServer(config, announce)
+        runner.run(sockets=[sock])
+        if not runner.started:
+            return _fail(f"cannot start the gateway: {server.describe()} could not be reached or listed "
+                         "(see the log above)")
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sock.close()
+    return 0

@@ -1,0 +1,62 @@
+"""The gateway's policy file: read into the adopter's own options, every mistake one line naming where it is."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from askback.core.markers import Option
+from askback.gateway.policy import PolicyError, check_against, load_policy, read_policy
+
+TOOLS = [{"name": "ship", "inputSchema": {"type": "object", "properties": {
+    "country": {"type": "string"}, "city": {"type": "string", "maxLength": 10}, "quantity": {"type": "integer"}}}}]
+
+
+def test_a_policy_becomes_the_adopters_options(tmp_path: Path) -> None:
+    path = tmp_path / "policy.toml"
+    path.write_text('[tools.ship]\nconfirm = "Ship to {city}?"\nsecret = ["country"]\n'
+                    '[tools.ship.choices]\ncity = ["Paris", { value = "Lyon", title = "Lyon (FR)" }]\n')
+    policy = load_policy(path)
+    ship = policy["ship"]
+    assert ship.confirm == "Ship to {city}?" and ship.secret == ("country",)
+    assert ship.choices["city"].provider() == [Option("Paris"), Option("Lyon", "Lyon (FR)")]
+    check_against(policy, TOOLS, str(path))  # fits the listed tools: no error
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    ({"tool": {}}, "unknown key 'tool'"),
+    ({"tools": {"ship": {"confirm": "Ship to {city"}}}, "tools.ship.confirm is not a valid template"),
+    ({"tools": {"ship": {"confirm": 3}}}, "tools.ship.confirm must be a text"),
+    ({"tools": {"ship": {"secret": "country"}}}, "tools.ship.secret must be a list of argument names"),
+    ({"tools": {"ship": {"approve": True}}}, "tools.ship: unknown key 'approve' (known: confirm, secret, choices)"),
+    ({"tools": {"ship": {"choices": {"city": []}}}}, "tools.ship.choices.city must be a non-empty list"),
+    ({"tools": {"ship": {"choices": {"city": [{"label": "x"}]}}}}, "tools.ship.choices.city: an option is a value"),
+])
+def test_a_mistake_in_the_file_is_one_line_naming_it(data: dict[str, Any], said: str) -> None:
+    with pytest.raises(PolicyError) as caught:
+        read_policy(data, "p.toml")
+    assert said in str(caught.value) and str(caught.value).startswith("p.toml: ")
+    assert "\n" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    ({"tools": {"fly": {"confirm": "Fly?"}}}, "the upstream lists no tool 'fly'"),
+    ({"tools": {"ship": {"secret": ["token"]}}}, "ship has no argument 'token'"),
+    ({"tools": {"ship": {"choices": {"city": ["Paris", "Saint-Rémy-de-Provence"]}}}},
+     "the option 'Saint-Rémy-de-Provence' does not fit the argument's schema"),
+])
+def test_a_rule_that_can_never_apply_is_refused_at_start(data: dict[str, Any], said: str) -> None:
+    with pytest.raises(PolicyError) as caught:
+        check_against(read_policy(data, "p.toml"), TOOLS, "p.toml")
+    assert said in str(caught.value)
+
+
+def test_a_file_that_is_not_toml_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "policy.toml"
+    path.write_text("[tools.ship\n")
+    with pytest.raises(PolicyError, match="is not valid TOML"):
+        load_policy(path)
+    with pytest.raises(PolicyError, match="cannot be read"):
+        load_policy(tmp_path / "missing.toml")
