@@ -37,7 +37,7 @@ from askback.pagestep import PageStep
 from askback.pagewait import Gone
 
 if TYPE_CHECKING:  # the flow builds this work, and its runtime is the flow's
-    from askback.flow import Runtime
+    from askback.runtime import Runtime
 
 logger = logging.getLogger("askback")
 

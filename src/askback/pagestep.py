@@ -22,7 +22,7 @@ from askback.outofband import NoPublicUrl
 from askback.pagewait import Finished, until
 
 if TYPE_CHECKING:  # the flow's module builds a session's work, which asks through this one
-    from askback.flow import Runtime
+    from askback.runtime import Runtime
 
 
 def flow_of(*parts: str) -> bytes:
