@@ -57,6 +57,19 @@ def listed_tools(server: MCPServer[Any], per_tool: Mapping[str, ToolOptions]) ->
     return lookup
 
 
+def tool_call(ctx: ServerRequestContext[Any, Any]) -> tuple[Mapping[str, Any], str, Mapping[str, Any]] | None:
+    """A `tools/call`'s raw params, tool name and arguments, before the SDK validates them; None for any other
+    request, or a malformed call (the SDK's validation says what is wrong with it)."""
+    params = ctx.params
+    if ctx.method != "tools/call" or not isinstance(params, Mapping):
+        return None
+    name, arguments = params.get("name"), params.get("arguments")
+    arguments = {} if arguments is None else arguments
+    if not isinstance(name, str) or not isinstance(arguments, Mapping):
+        return None
+    return params, name, arguments
+
+
 class Adopter:
     """The middleware `askback.adopt` installs (one per server), and the gateway in front of its upstream.
 
@@ -68,13 +81,10 @@ class Adopter:
         self._tool = tools
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
-        params = ctx.params
-        if ctx.method != "tools/call" or not isinstance(params, Mapping):
+        call = tool_call(ctx)
+        if call is None:
             return await call_next(ctx)
-        name, arguments = params.get("name"), params.get("arguments")
-        arguments = {} if arguments is None else arguments
-        if not isinstance(name, str) or not isinstance(arguments, Mapping):
-            return await call_next(ctx)  # malformed: the SDK's validation says so
+        params, name, arguments = call
         tool = await self._tool(name)
         if tool is None:
             return await call_next(ctx)  # unknown: the SDK's "Unknown tool"

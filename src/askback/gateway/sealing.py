@@ -17,6 +17,7 @@ from typing import Any
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp_types.methods import is_input_required
 
+from askback.adoption.middleware import tool_call
 from askback.app import App
 from askback.core.errors import InvalidRequestState, Rejection
 from askback.core.outcomes import Refusal
@@ -40,13 +41,10 @@ class SealedState:
         self.app = app
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
-        params = ctx.params
-        if ctx.method != "tools/call" or not isinstance(params, Mapping):
+        call = tool_call(ctx)
+        if call is None:
             return await call_next(ctx)
-        name, arguments = params.get("name"), params.get("arguments")
-        arguments = {} if arguments is None else arguments
-        if not isinstance(name, str) or not isinstance(arguments, Mapping):
-            return await call_next(ctx)  # malformed: the SDK's validation says so
+        params, name, arguments = call
         runtime = self.app.runtime
         # Built only for a call that carries a state or gets one: a complete call pays nothing for the seal.
         binding: Binding | None = None
