@@ -29,7 +29,7 @@ from askback.core.errors import Declined, InvalidRequestState, Rejection, StoreI
 from askback.core.forms import AnswerInvalid
 from askback.core.guarding import Guard
 from askback.core.kinds import ChoiceParam
-from askback.core.markers import Caller, Option, Secret, Work
+from askback.core.markers import Caller, Context, Option, Secret, Work
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import AskRound, LookUp, Refusal, Run
 from askback.core.progress import Progress
@@ -40,6 +40,7 @@ from askback.core.text import one_line
 from askback.outofband import NoPublicUrl, OutOfBand
 from askback.pagewait import Gone, PageWait
 from askback.stores.base import Claim, Clock, Store
+from askback.toolcontext import QuietContext
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback")
@@ -86,6 +87,8 @@ class Round:
     principal: str | None = None
     origin: str | None = None  # scheme://host the request came to, for page links on a loopback server
     gone: Gone | None = None  # whether the client closed its connection (ends a held retry early)
+    # What the function's `askback.Context` sends through (the entry's); None: it sends nothing.
+    context: Context | None = field(default=None, compare=False)
 
     @property
     def arguments_digest(self) -> str:
@@ -217,18 +220,22 @@ class Flow:
         resolved = await self.resolve(spec, rnd, holder)
         if not isinstance(resolved, Ready):
             return resolved
-        return await self.run(spec, resolved, work)
+        return await self.run(spec, resolved, work, rnd.context or QuietContext(rnd.principal))
 
-    async def run(self, spec: Spec, ready: Ready, work: Work | None = None) -> Finished | Refused:
+    async def run(self, spec: Spec, ready: Ready, work: Work | None = None,
+                  context: Context | None = None) -> Finished | Refused:
         """Run the function of a round that `resolve` found ready, within the call.
 
         A function that takes an `askback.Work` asks through `work` (a back-channel's) or, without one, cannot
         ask: a question ends the call. A question it asked and the person declined ends the call as that
-        refusal, as it ends a task.
+        refusal, as it ends a task. A function that takes an `askback.Context` reports through `context` (one
+        that sends nothing when the entry gave none).
         """
         kwargs = ready.kwargs
         if spec.work_param is not None:
             kwargs = {**kwargs, spec.work_param: work or InlineWork(spec.name)}
+        if spec.context_param is not None:
+            kwargs = {**kwargs, spec.context_param: context or QuietContext(None)}
         try:
             return Finished(await run_function(spec, kwargs))
         except Declined as exc:

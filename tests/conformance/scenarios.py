@@ -110,10 +110,6 @@ def _expect(reason: str, *checks: str) -> Expected:
 
 
 EXPECTED_FAILURES: dict[str, Expected] = {
-    "tools-call-with-progress": _expect(
-        "a tool cannot send progress notifications: askback gives a tool no request context",
-        "tools-call-with-progress",
-    ),
     "json-schema-2020-12": _expect(
         "askback derives a tool's inputSchema from its signature: a top-level $schema, $defs, "
         "additionalProperties, allOf or if/then/else cannot be declared (the harness lists this as pending)",

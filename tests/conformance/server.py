@@ -162,9 +162,24 @@ def test_error_handling() -> str:
 
 
 @app.tool()
-def test_tool_with_progress() -> str:
-    """The harness expects progress notifications; a tool has no way to send them (expected to fail)."""
-    return "Progress tool finished (no progress notifications: askback tools cannot send them)."
+async def test_tool_with_progress(ctx: askback.Context) -> str:
+    """Reports 0, 50 and 100 of 100 (sent only when the request carried a progress token)."""
+    for done in (0, 50, 100):
+        await ctx.progress(done, 100)
+        if done < 100:
+            await asyncio.sleep(0.05)
+    return "Progress tool finished."
+
+
+@app.tool()
+async def test_tool_with_logging(ctx: askback.Context) -> str:
+    """Logs three info messages while it works (2025-11-25: to a session whose level lets them through)."""
+    await ctx.log("info", "Tool execution started")
+    await asyncio.sleep(0.05)
+    await ctx.log("info", "Tool processing data")
+    await asyncio.sleep(0.05)
+    await ctx.log("info", "Tool execution completed")
+    return "Logging tool finished."
 
 
 @app.tool()
@@ -184,8 +199,9 @@ def test_streaming_elicitation(
 
 
 @app.tool()
-def test_logging_tool() -> str:
-    """Sends no log message: the request set no log level."""
+async def test_logging_tool(ctx: askback.Context) -> str:
+    """Logs one message, which leaves only when the request opted in to logs (2026-07-28)."""
+    await ctx.log("info", "Logging tool ran")
     return "Logging tool finished."
 
 

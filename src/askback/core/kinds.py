@@ -491,6 +491,14 @@ class CallerParam(Param):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class ContextParam(Param):
+    """The running function's `askback.Context`: filled in by whoever runs the function (the entry's own)."""
+
+    kind: ClassVar[str] = "context"
+    injected: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WorkParam(Param):
     """The running function's `askback.Work`: filled in by whoever runs the function (a task's runner)."""
 

@@ -24,6 +24,7 @@ from askback.core.kinds import (
     CallerParam,
     ChoiceParam,
     ConfirmParam,
+    ContextParam,
     Param,
     RootsParam,
     SampleParam,
@@ -31,7 +32,7 @@ from askback.core.kinds import (
     ValueParam,
     WorkParam,
 )
-from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample, Secret, Work
+from askback.core.markers import Answer, Ask, Caller, Confirm, Context, OneOf, Root, Roots, Sample, Secret, Work
 from askback.core.questions import FormQuestion
 
 EndpointKind = Literal["tool", "prompt", "resource"]
@@ -72,11 +73,15 @@ class Spec:
     params_by_name: dict[str, Param] = field(default_factory=dict, compare=False, repr=False)
     # The parameter that receives the `askback.Work`, if the function asks during its work (read every round).
     work_param: str | None = field(default=None, init=False, compare=False, repr=False)
+    # The parameter that receives the `askback.Context` (progress and logs while it runs), if any.
+    context_param: str | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.params_by_name.update({p.name: p for p in self.params})
         work = next((p.name for p in self.params if isinstance(p, WorkParam)), None)
         object.__setattr__(self, "work_param", work)
+        context = next((p.name for p in self.params if isinstance(p, ContextParam)), None)
+        object.__setattr__(self, "context_param", context)
 
     def param(self, name: str) -> Param:
         return self.params_by_name[name]
@@ -285,6 +290,8 @@ def _param_spec(
         return CallerParam(field=pname, deps=(), **common)
     if isinstance(base, type) and issubclass(base, Work):
         return WorkParam(field=pname, deps=(), **common)
+    if isinstance(base, type) and issubclass(base, Context):
+        return ContextParam(field=pname, deps=(), **common)
     if isinstance(marker, Confirm):
         if plain is not Answer and plain is not bool:
             raise SpecError(f"{where}: Confirm parameter {pname!r} must be typed bool or askback.Answer")
