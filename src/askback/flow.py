@@ -282,6 +282,11 @@ class Flow:
             token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
             return Asking(outcome.questions, token, outcome.progress)
         assert isinstance(outcome, Run)
+        if spec.arguments_check is not None:
+            broken = spec.arguments_check({n: spec.param(n).to_json(v) for n, v in outcome.values.items()
+                                           if spec.param(n).from_arguments})
+            if broken is not None:
+                return Refused(Refusal("invalid_arguments", f"{spec.name} was not run: {broken}."))
         kwargs = outcome.kwargs
         if outcome.claim:
             await self._claim(rnd, loaded)

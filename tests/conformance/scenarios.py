@@ -110,11 +110,6 @@ def _expect(reason: str, *checks: str) -> Expected:
 
 
 EXPECTED_FAILURES: dict[str, Expected] = {
-    "json-schema-2020-12": _expect(
-        "askback derives a tool's inputSchema from its signature: a top-level $schema, $defs, "
-        "additionalProperties, allOf or if/then/else cannot be declared (the harness lists this as pending)",
-        "json-schema-2020-12-tool-found",
-    ),
     "tasks-status-notifications": _expect(
         "the harness checks nothing here yet: its only check is SKIPPED (notifications/tasks moved to the "
         "subscriptions/listen stream, and the harness's rewrite for it is pending)",

@@ -316,3 +316,40 @@ async def multi_input(work: askback.Work) -> str:
 async def test_tool_with_task(user_name: Name) -> str:
     """Asks for a name by MRTR before the task starts; the task's result carries it."""
     return f"Hello, {user_name}, from a task!"
+
+
+# -- a declared JSON Schema 2020-12 input schema (`json-schema-2020-12`: listed exactly as written) -------------
+SCHEMA_2020_12: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "$defs": {
+        "address": {
+            "$anchor": "addressDef",
+            "type": "object",
+            "properties": {"street": {"type": "string"}, "city": {"type": "string"}},
+        },
+    },
+    "properties": {
+        "name": {"type": "string"},
+        "address": {"$ref": "#/$defs/address"},
+        "contactMethod": {"type": "string", "enum": ["phone", "email"]},
+        "phone": {"type": "string"},
+        "email": {"type": "string"},
+    },
+    "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+    "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+    "then": {"required": ["phone"]},
+    "else": {"required": ["email"]},
+    "additionalProperties": False,
+}
+
+
+@app.tool(input_schema=SCHEMA_2020_12, description="Tool with JSON Schema 2020-12 features")
+def json_schema_2020_12_tool(
+    name: str | None = None,
+    address: dict[str, Any] | None = None,
+    contactMethod: str | None = None,  # the harness names the property
+    phone: str | None = None,
+    email: str | None = None,
+) -> str:
+    return f"Contact {name or 'someone'} by {contactMethod or 'email'}."

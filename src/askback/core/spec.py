@@ -16,6 +16,7 @@ from pydantic import SecretStr, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
+from askback.core import declared
 from askback.core.errors import SecretInForm
 from askback.core.forms import NO_DEFAULT, field_form
 from askback.core.guarding import Guard, guard_form
@@ -70,6 +71,8 @@ class Spec:
     registration_warnings: tuple[str, ...] = ()
     task: TaskSupport | None = None  # None: never a task; "optional": a task when the client declared tasks
     resume: Resume = "rerun"  # a parked task answered after a restart: run again from the start, or fail
+    # A declared input schema's check across fields, once every value is known (`askback.core.declared`).
+    arguments_check: Callable[[Mapping[str, Any]], str | None] | None = None
     params_by_name: dict[str, Param] = field(default_factory=dict, compare=False, repr=False)
     # The parameter that receives the `askback.Work`, if the function asks during its work (read every round).
     work_param: str | None = field(default=None, init=False, compare=False, repr=False)
@@ -165,13 +168,15 @@ def build_spec(
     namespace: Mapping[str, Any] | None = None,
     task: TaskSupport | None = None,
     resume: Resume = "rerun",
+    input_schema: Mapping[str, Any] | None = None,
     guard: Guard,
 ) -> Spec:
     """Read `fn`'s signature into a `Spec`; raise `SpecError` (or `SecretInForm`) for what cannot work.
 
     `namespace` resolves annotation names that are neither in `fn`'s module nor builtins (a type or provider
     defined inside a function, with postponed annotations): pass `locals()`. `guard` reads every question's
-    words (the App passes the guard package's `GUARD`).
+    words (the App passes the guard package's `GUARD`). `input_schema`: a declared JSON Schema 2020-12, listed
+    as is instead of the signature's (`askback.core.declared`).
     """
     endpoint = name or fn.__name__
     where = f"{kind} {endpoint!r}"
@@ -210,6 +215,15 @@ def build_spec(
             raise SpecError(f"{where}: parameter {p.name!r} refers to unknown parameter(s) {', '.join(unknown)}")
         resolved.append(replace(p, deps=tuple(d for d in deps if d != p.name)))
     ordered = _dependency_order(where, resolved)
+    declared_schema: dict[str, Any] | None = None
+    if input_schema is not None:
+        if kind != "tool":
+            raise SpecError(f"{where}: only a tool declares an input_schema")
+        try:
+            declared_schema = declared.checked_schema(where, input_schema)
+            ordered = tuple(declared.declared_params(where, endpoint, declared_schema, ordered))
+        except ValueError as exc:
+            raise SpecError(str(exc)) from None
     template_vars = set(template_fields(uri_template))
     if uri_template:
         missing = template_vars - names
@@ -236,11 +250,13 @@ def build_spec(
         once=once,
         uri_template=uri_template,
         mime_type=mime_type,
-        input_schema=_input_schema(endpoint, [p for p in ordered if p.from_arguments]),
+        input_schema=declared_schema if declared_schema is not None
+        else _input_schema(endpoint, [p for p in ordered if p.from_arguments]),
         output_schema=_output_schema(hints.get("return")),
         registration_warnings=tuple(notes),
         task=task,
         resume=resume,
+        arguments_check=declared.whole_check(declared_schema) if declared_schema is not None else None,
     )
 
 
