@@ -353,3 +353,22 @@ def json_schema_2020_12_tool(
     email: str | None = None,
 ) -> str:
     return f"Contact {name or 'someone'} by {contactMethod or 'email'}."
+
+
+# -- 2025-11-25 only: a tool that asks over the session's back-channel, its text from the call's argument ------
+@app.tool()
+def test_sampling(
+    prompt: str,
+    reply: Annotated[str, askback.Sample("{prompt}", max_tokens=100)],
+) -> str:
+    """Asks the client's model the prompt it was given."""
+    return f"LLM response: {reply}"
+
+
+@app.tool()
+def test_elicitation(
+    message: str,
+    answer: Annotated[str, askback.Ask("{message}", field="username")],
+) -> str:
+    """Asks the person the message it was given."""
+    return f"User response: {answer}"
