@@ -17,7 +17,20 @@ if TYPE_CHECKING:
     from askback.app import App, Request
     from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
     from askback.core.errors import Declined, SecretInForm
-    from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Option, Root, Roots, Sample, Secret, Work
+    from askback.core.markers import (
+        Answer,
+        Ask,
+        Caller,
+        Confirm,
+        Context,
+        OneOf,
+        Option,
+        Root,
+        Roots,
+        Sample,
+        Secret,
+        Work,
+    )
     from askback.core.spec import SpecError, UnaskableWarning
     from askback.core.state import Keyring
     from askback.errors import ToolError
@@ -31,6 +44,7 @@ _WHERE = {
     "Ask": "askback.core.markers",
     "Caller": "askback.core.markers",
     "Confirm": "askback.core.markers",
+    "Context": "askback.core.markers",
     "OneOf": "askback.core.markers",
     "Option": "askback.core.markers",
     "Root": "askback.core.markers",
@@ -68,6 +82,7 @@ __all__ = [
     "Capabilities",
     "Client",
     "Confirm",
+    "Context",
     "Declined",
     "FileAnswerer",
     "Keyring",

@@ -107,6 +107,7 @@ class App:
         namespace: Mapping[str, Any] | None = None,
         task: TaskSupport | None = None,
         resume: Resume = "rerun",
+        input_schema: Mapping[str, Any] | None = None,
     ) -> Callable[[F], F]: ...
 
     def tool(
@@ -120,6 +121,7 @@ class App:
         namespace: Mapping[str, Any] | None = None,
         task: TaskSupport | None = None,
         resume: Resume = "rerun",
+        input_schema: Mapping[str, Any] | None = None,
     ) -> F | Callable[[F], F]:
         """Register a tool. `once=True` makes the final round of a flow single-use: a replay never re-runs it.
 
@@ -129,13 +131,16 @@ class App:
         parked on a question does when it is answered after the server restarted: `"rerun"` runs the function
         again from the start, its earlier questions answered from the record; `"fail"` settles it failed.
 
-        `namespace` (usually `locals()`) resolves annotation names defined inside a function.
+        `namespace` (usually `locals()`) resolves annotation names defined inside a function. `input_schema`
+        declares the tool's JSON Schema 2020-12 input schema, listed as written instead of the one the signature
+        gives; each top-level property is the parameter of that name, asked for when the schema requires it and
+        it is missing (docs/context.md).
         """
 
         def register(f: F) -> F:
             spec = build_spec(
                 f, kind="tool", name=name, title=title, description=description, once=once, namespace=namespace,
-                task=task, resume=resume, guard=GUARD,
+                task=task, resume=resume, input_schema=input_schema, guard=GUARD,
             )
             self._add(self.tools, spec)
             return f

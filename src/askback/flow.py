@@ -28,7 +28,7 @@ from askback.core.decide import CallInput, CheckedForms, decide
 from askback.core.errors import Declined, InvalidRequestState, Rejection, StoreInDoubt, StoreUnavailable
 from askback.core.forms import AnswerInvalid
 from askback.core.kinds import ChoiceParam
-from askback.core.markers import Caller, Option, Secret, Work
+from askback.core.markers import Caller, Context, Option, Secret, Work
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import AskRound, LookUp, Refusal, Run
 from askback.core.progress import Progress
@@ -40,6 +40,7 @@ from askback.outofband import NoPublicUrl
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
 from askback.stores.base import Claim
+from askback.toolcontext import QuietContext
 
 logger = logging.getLogger("askback")
 
@@ -165,18 +166,22 @@ class Flow:
         resolved = await self.resolve(spec, rnd, holder)
         if not isinstance(resolved, Ready):
             return resolved
-        return await self.run(spec, resolved, work)
+        return await self.run(spec, resolved, work, rnd.context or QuietContext(rnd.principal))
 
-    async def run(self, spec: Spec, ready: Ready, work: Work | None = None) -> Finished | Refused:
+    async def run(self, spec: Spec, ready: Ready, work: Work | None = None,
+                  context: Context | None = None) -> Finished | Refused:
         """Run the function of a round that `resolve` found ready, within the call.
 
         A function that takes an `askback.Work` asks through `work` (a back-channel's) or, without one, cannot
         ask: a question ends the call. A question it asked and the person declined ends the call as that
-        refusal, as it ends a task.
+        refusal, as it ends a task. A function that takes an `askback.Context` reports through `context` (one
+        that sends nothing when the entry gave none).
         """
         kwargs = ready.kwargs
         if spec.work_param is not None:
             kwargs = {**kwargs, spec.work_param: work or InlineWork(spec.name)}
+        if spec.context_param is not None:
+            kwargs = {**kwargs, spec.context_param: context or QuietContext(None)}
         try:
             return Finished(await run_function(spec, kwargs))
         except Declined as exc:
@@ -223,6 +228,11 @@ class Flow:
             token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
             return Asking(outcome.questions, token, outcome.progress)
         assert isinstance(outcome, Run)
+        if spec.arguments_check is not None:
+            broken = spec.arguments_check({n: spec.param(n).to_json(v) for n, v in outcome.values.items()
+                                           if spec.param(n).from_arguments})
+            if broken is not None:
+                return Refused(Refusal("invalid_arguments", f"{spec.name} was not run: {broken}."))
         kwargs = outcome.kwargs
         if outcome.claim:
             await self._claim(rnd, loaded)

@@ -12,6 +12,7 @@ from typing import Any
 
 from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, no_answer_guard
 from askback.core.guarding import Guard
+from askback.core.markers import Context
 from askback.core.state import Binding, StateCodec, arguments_digest, binding_prefix
 from askback.outofband import OutOfBand
 from askback.pagewait import Gone, PageWait
@@ -60,6 +61,8 @@ class Round:
     principal: str | None = None
     origin: str | None = None  # scheme://host the request came to, for page links on a loopback server
     gone: Gone | None = None  # whether the client closed its connection (ends a held retry early)
+    # What the function's `askback.Context` sends through (the entry's); None: it sends nothing.
+    context: Context | None = field(default=None, compare=False)
 
     @property
     def arguments_digest(self) -> str:

@@ -3,9 +3,10 @@
 It installs node 22 and the pinned harness from the npm registry into a cache on first use (see
 `toolchain.py`), serves `tests/conformance/server.py` with `askback serve` on a free loopback port, runs every
 2026-07-28 server scenario against it (the 2026-07-28 fast route on, the default) and every client scenario
-`client.py` takes part in, then the MRTR server scenarios once more against a second server with the fast route
-off (`ASKBACK_FAST_ROUTE=0`, every request on the SDK path), and prints one line
-per scenario as it finishes, the expected failures with their reasons, and a final line
+`client.py` takes part in, then every 2025-11-25 server scenario against the same server (the harness's
+`--spec-version 2025-11-25`, with its own expected failures), then the MRTR server scenarios once more
+against a second server with the fast route off (`ASKBACK_FAST_ROUTE=0`, every request on the SDK path), and
+prints one line per scenario as it finishes, the expected failures with their reasons, and a final line
 `N passed, N failed, N expected to fail`. Warnings count as failures, and so does a scenario in which
 no check succeeded or failed (`no-checks`): it verified nothing.
 
@@ -112,12 +113,16 @@ def _wait_until_answering(url: str, server: subprocess.Popen[bytes], log: Path) 
 
 def run_scenario(tools: toolchain.Toolchain, kind: str, scenario: str, target: str, out_root: Path,
                  label: str = "") -> Outcome:
-    out = out_root / (kind + ("-sdk-path" if label else "")) / scenario.replace("/", "_")
+    """Run one scenario; `label` names a run other than the default one (the SDK path, or the 2025-11-25 era,
+    which runs with the harness's `--spec-version`)."""
+    suffix = {"": "", scenarios.LEGACY: "-" + scenarios.LEGACY}.get(label, "-sdk-path")
+    out = out_root / (kind + suffix) / scenario.replace("/", "_")
     out.mkdir(parents=True, exist_ok=True)
     flag = "--url" if kind == "server" else "--command"
+    era = ["--spec-version", scenarios.LEGACY] if label == scenarios.LEGACY else []
     started = time.monotonic()
     try:
-        run = subprocess.run(tools.command(kind, flag, target, "--scenario", scenario, "-o", str(out)),
+        run = subprocess.run(tools.command(kind, flag, target, "--scenario", scenario, "-o", str(out), *era),
                              cwd=out, env=tools.env(), capture_output=True, text=True, timeout=SCENARIO_TIMEOUT)
     except subprocess.TimeoutExpired:
         outcome = Outcome(kind, scenario, problem=f"did not finish within {SCENARIO_TIMEOUT} s")
@@ -147,7 +152,7 @@ def line_for(outcome: Outcome, result: Verdict, width: int) -> str:
               if outcome.problem is None else outcome.problem)
     where = f"{outcome.scenario} ({outcome.label})" if outcome.label else outcome.scenario
     text = f"{result.value:<5}  {outcome.kind:<6}  {where:<{width}}  {counts}  ({outcome.seconds:.1f} s)"
-    expected = scenarios.EXPECTED_FAILURES.get(outcome.scenario)
+    expected = scenarios.expected_for(outcome.scenario, outcome.label)
     if result is Verdict.XPASS:
         text += ("\n       ^ listed as expected to fail but PASSES now: remove it from EXPECTED_FAILURES in "
                  "tests/conformance/scenarios.py")
@@ -183,9 +188,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     planned = [("server", s) for s in scenarios.SERVER] + [("client", s) for s in scenarios.CLIENT]
+    legacy_planned = list(scenarios.LEGACY_SERVER)
     if args.only:
         planned = [(kind, s) for kind, s in planned if s in args.only]
-        unknown = set(args.only) - {s for _, s in planned}
+        legacy_planned = [s for s in legacy_planned if s in args.only]
+        unknown = set(args.only) - {s for _, s in planned} - set(legacy_planned)
         if unknown:
             print(f"conformance: CANNOT RUN: not a scenario this runner knows: {', '.join(sorted(unknown))}")
             return 2
@@ -193,13 +200,14 @@ def main(argv: list[str] | None = None) -> int:
         work = Path(tmp)
         out_root = args.results.resolve() if args.results else work / "results"
         try:
-            missing = {s for _, s in planned} - available_scenarios(tools)
+            missing = ({s for _, s in planned} | set(legacy_planned)) - available_scenarios(tools)
             print(f"conformance: harness {toolchain.HARNESS_VERSION}, node {toolchain.NODE_VERSION}, "
-                  f"{len(planned)} scenarios, strict (warnings fail)", flush=True)
+                  f"{len(planned)} scenarios, then {len(legacy_planned)} for {scenarios.LEGACY}, strict "
+                  "(warnings fail)", flush=True)
             with served(work) as url:
                 print(f"conformance: askback serving {SERVER_APP.relative_to(ROOT)} at {url}", flush=True)
                 client = f"{shlex.quote(sys.executable)} {shlex.quote(str(CLIENT))}"
-                width = max(len(s) for _, s in planned)
+                width = max((len(s) for _, s in planned), default=28)
                 outcomes: list[tuple[Outcome, Verdict]] = []
                 with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
                     futures = [
@@ -212,6 +220,21 @@ def main(argv: list[str] | None = None) -> int:
                         result = verdict(outcome, scenarios.EXPECTED_FAILURES.get(outcome.scenario))
                         outcomes.append((outcome, result))
                         print(line_for(outcome, result, width), flush=True)
+                if legacy_planned:
+                    print(f"conformance: the {scenarios.LEGACY} server scenarios, same server", flush=True)
+                    era = scenarios.LEGACY
+                    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+                        futures = [
+                            pool.submit(absent, "server", s) if s in missing
+                            else pool.submit(run_scenario, tools, "server", s, url, out_root, era)
+                            for s in legacy_planned
+                        ]
+                        for future in futures:
+                            outcome = future.result()
+                            outcome.label = era
+                            result = verdict(outcome, scenarios.expected_for(outcome.scenario, era))
+                            outcomes.append((outcome, result))
+                            print(line_for(outcome, result, max(width, 28) + len(era) + 3), flush=True)
             sdk_planned = [s for kind, s in planned if kind == "server" and s in scenarios.MRTR_SERVER]
             if sdk_planned:
                 with served(work, fast_route=False) as url:
@@ -240,7 +263,9 @@ def report(outcomes: list[tuple[Outcome, Verdict]], ready: float, total: float) 
         print(f"\nEXPECTED TO FAIL ({len(expected)}), each until its feature lands "
               "(then remove it from EXPECTED_FAILURES in tests/conformance/scenarios.py):")
         for outcome in expected:
-            print(f"  {outcome.scenario}: {scenarios.EXPECTED_FAILURES[outcome.scenario].reason}")
+            listed = scenarios.expected_for(outcome.scenario, outcome.label)
+            where = f"{outcome.scenario} ({outcome.label})" if outcome.label else outcome.scenario
+            print(f"  {where}: {listed.reason if listed else ''}")
     print("NOT RUN:")
     for what, why in scenarios.NOT_RUN.items():
         print(f"  {what}: {why}")

@@ -162,9 +162,24 @@ def test_error_handling() -> str:
 
 
 @app.tool()
-def test_tool_with_progress() -> str:
-    """The harness expects progress notifications; a tool has no way to send them (expected to fail)."""
-    return "Progress tool finished (no progress notifications: askback tools cannot send them)."
+async def test_tool_with_progress(ctx: askback.Context) -> str:
+    """Reports 0, 50 and 100 of 100 (sent only when the request carried a progress token)."""
+    for done in (0, 50, 100):
+        await ctx.progress(done, 100)
+        if done < 100:
+            await asyncio.sleep(0.05)
+    return "Progress tool finished."
+
+
+@app.tool()
+async def test_tool_with_logging(ctx: askback.Context) -> str:
+    """Logs three info messages while it works (2025-11-25: to a session whose level lets them through)."""
+    await ctx.log("info", "Tool execution started")
+    await asyncio.sleep(0.05)
+    await ctx.log("info", "Tool processing data")
+    await asyncio.sleep(0.05)
+    await ctx.log("info", "Tool execution completed")
+    return "Logging tool finished."
 
 
 @app.tool()
@@ -184,8 +199,9 @@ def test_streaming_elicitation(
 
 
 @app.tool()
-def test_logging_tool() -> str:
-    """Sends no log message: the request set no log level."""
+async def test_logging_tool(ctx: askback.Context) -> str:
+    """Logs one message, which leaves only when the request opted in to logs (2026-07-28)."""
+    await ctx.log("info", "Logging tool ran")
     return "Logging tool finished."
 
 
@@ -300,3 +316,59 @@ async def multi_input(work: askback.Work) -> str:
 async def test_tool_with_task(user_name: Name) -> str:
     """Asks for a name by MRTR before the task starts; the task's result carries it."""
     return f"Hello, {user_name}, from a task!"
+
+
+# -- a declared JSON Schema 2020-12 input schema (`json-schema-2020-12`: listed exactly as written) -------------
+SCHEMA_2020_12: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "$defs": {
+        "address": {
+            "$anchor": "addressDef",
+            "type": "object",
+            "properties": {"street": {"type": "string"}, "city": {"type": "string"}},
+        },
+    },
+    "properties": {
+        "name": {"type": "string"},
+        "address": {"$ref": "#/$defs/address"},
+        "contactMethod": {"type": "string", "enum": ["phone", "email"]},
+        "phone": {"type": "string"},
+        "email": {"type": "string"},
+    },
+    "allOf": [{"anyOf": [{"required": ["phone"]}, {"required": ["email"]}]}],
+    "if": {"properties": {"contactMethod": {"const": "phone"}}, "required": ["contactMethod"]},
+    "then": {"required": ["phone"]},
+    "else": {"required": ["email"]},
+    "additionalProperties": False,
+}
+
+
+@app.tool(input_schema=SCHEMA_2020_12, description="Tool with JSON Schema 2020-12 features")
+def json_schema_2020_12_tool(
+    name: str | None = None,
+    address: dict[str, Any] | None = None,
+    contactMethod: str | None = None,  # the harness names the property
+    phone: str | None = None,
+    email: str | None = None,
+) -> str:
+    return f"Contact {name or 'someone'} by {contactMethod or 'email'}."
+
+
+# -- 2025-11-25 only: a tool that asks over the session's back-channel, its text from the call's argument ------
+@app.tool()
+def test_sampling(
+    prompt: str,
+    reply: Annotated[str, askback.Sample("{prompt}", max_tokens=100)],
+) -> str:
+    """Asks the client's model the prompt it was given."""
+    return f"LLM response: {reply}"
+
+
+@app.tool()
+def test_elicitation(
+    message: str,
+    answer: Annotated[str, askback.Ask("{message}", field="username")],
+) -> str:
+    """Asks the person the message it was given."""
+    return f"User response: {answer}"

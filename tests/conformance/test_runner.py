@@ -96,6 +96,17 @@ def test_the_expected_failures_name_planned_scenarios_with_reasons_and_never_an_
     assert "sep-2322-client-request-state" not in scenarios.EXPECTED_FAILURES
 
 
+def test_the_legacy_era_lists_planned_scenarios_and_never_the_reporting_ones() -> None:
+    for name, expected in scenarios.LEGACY_EXPECTED_FAILURES.items():
+        assert name in scenarios.LEGACY_SERVER and expected.reason and expected.checks, name
+    # A tool's askback.Context covers these: they must pass on 2025-11-25, never be expected to fail.
+    reporting = {"logging-set-level", "tools-call-with-logging", "tools-call-with-progress"}
+    assert reporting <= set(scenarios.LEGACY_SERVER)
+    assert not reporting & set(scenarios.LEGACY_EXPECTED_FAILURES)
+    assert scenarios.expected_for("resources-subscribe", scenarios.LEGACY) is not None
+    assert scenarios.expected_for("resources-subscribe") is None
+
+
 def _fake_install(cache: Path) -> None:
     """A cache as a finished install leaves it (marks and the files the runner runs), without the real 230 MB."""
     package = toolchain.node_package()

@@ -7,9 +7,9 @@ from typing import Any
 from askback.adoption.answers import take
 from askback.adoption.decide import VALUES_KEY, AskConfirm, AskValues, Go, Refuse, Tool, ToSdk, decide, values_digest
 from askback.adoption.options import ToolOptions
-from askback.adoption.problems import MISSING, problems
 from askback.adoption.progress import LastRound, Progress, resume
 from askback.core.markers import OneOf, Option
+from askback.core.schemacheck import MISSING, problems
 from askback.types import Capabilities
 
 SCHEMA: dict[str, Any] = {

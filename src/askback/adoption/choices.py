@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from askback.adoption.decide import Tool
-from askback.adoption.problems import problems
 from askback.core.markers import Caller, Option
+from askback.core.schemacheck import problems
 from askback.core.text import one_line
 
 logger = logging.getLogger("askback.adoption")

@@ -21,7 +21,6 @@ from string import Formatter
 from typing import Any
 
 from askback.adoption.options import ToolOptions
-from askback.adoption.problems import MISSING, problems
 from askback.core.confirming import unconfirmable
 from askback.core.errors import MissingCapability
 from askback.core.forms import choice_schema, schema_field
@@ -29,6 +28,7 @@ from askback.core.guarding import declared_secret, guard_form
 from askback.core.markers import Option
 from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, MissingValue, canonical_json, short_digest
+from askback.core.schemacheck import MISSING, problems
 from askback.core.text import render, show
 from askback.guard import GUARD
 from askback.types import Capabilities

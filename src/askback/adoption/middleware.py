@@ -24,10 +24,10 @@ from askback.adoption.answers import Taken, take
 from askback.adoption.choices import look_up
 from askback.adoption.decide import KEYS, AskConfirm, AskValues, Decision, Go, Refuse, Tool, ToSdk, decide
 from askback.adoption.options import ToolOptions
-from askback.adoption.problems import problems
 from askback.adoption.progress import LastRound, Progress, resume
 from askback.core.markers import Option
 from askback.core.outcomes import Refusal
+from askback.core.schemacheck import problems
 from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error
 from askback.types import Capabilities

@@ -11,7 +11,7 @@ in a slotted dataclass before Python 3.14 (the decorator builds a new class the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, Protocol
 
@@ -123,6 +123,8 @@ class ValueParam(Param):
 
     form: FieldForm
     question: FormQuestion | None = None  # built at registration when its text never changes
+    # A declared input schema's check of this field's JSON value (`askback.core.declared`): the reason, or None.
+    declared: Callable[[Any], str | None] | None = None
     from_arguments: ClassVar[bool] = True
 
     def to_json(self, value: Any) -> Any:
@@ -165,7 +167,10 @@ class ValueParam(Param):
         return None
 
     def check(self, r: RoundView, value: Any) -> Any:
-        """Further checks on a validated value (a choice must be one of the options)."""
+        """Further checks on a validated value (a choice must be one of the options, a declared schema's field
+        must satisfy its property)."""
+        if self.declared is not None and (why := self.declared(self.to_json(value))) is not None:
+            raise AnswerInvalid(why)
         return value
 
     def build_question(self, r: RoundView) -> FormQuestion | None:
@@ -488,6 +493,14 @@ class CallerParam(Param):
 
     def inject(self, principal: str | None, values: Mapping[str, Any]) -> Caller:
         return Caller(principal=principal, values=dict(values))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ContextParam(Param):
+    """The running function's `askback.Context`: filled in by whoever runs the function (the entry's own)."""
+
+    kind: ClassVar[str] = "context"
+    injected: ClassVar[bool] = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -194,3 +194,32 @@ class Work:
 
     async def status(self, text: str, **values: Any) -> None:
         raise NotImplementedError
+
+
+LOG_LEVELS = ("debug", "info", "notice", "warning", "error", "critical", "alert", "emergency")
+
+
+class Context:
+    """What a running function is given to report on its work while the call is open.
+
+    Type a parameter as `askback.Context` (it is never in the input schema, like `askback.Caller`):
+
+    - `await ctx.progress(done, total=None, message=None)` -> a `notifications/progress` for the request's
+      progress token (nothing is sent when the request carried none); inside a task, the task's status message;
+    - `await ctx.log(level, message, data=None)` -> a `notifications/message` (MCP's syslog levels, `"debug"`
+      to `"emergency"`), sent only where the client asked for logs at that level (`logging/setLevel` on a
+      2025-11-25 session, the request's log-level `_meta` on 2026-07-28); a credential-looking value in the
+      message or the data is replaced before it is sent;
+    - `ctx.principal`: who is calling (the flow's principal), or None.
+
+    Progress and logs never fail the call: a client that went away, or one that asked for neither, simply
+    receives nothing.
+    """
+
+    principal: str | None = None
+
+    async def progress(self, done: float, total: float | None = None, message: str | None = None) -> None:
+        raise NotImplementedError
+
+    async def log(self, level: str, message: str, data: Any = None) -> None:
+        raise NotImplementedError

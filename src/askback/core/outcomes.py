@@ -20,6 +20,7 @@ RefusalReason = Literal[
     "unsafe_question",
     "unconfirmable",
     "too_many_rounds",
+    "invalid_arguments",
 ]
 
 

@@ -24,6 +24,7 @@ from askback.core.kinds import (
     CallerParam,
     ChoiceParam,
     ConfirmParam,
+    ContextParam,
     Param,
     RootsParam,
     SampleParam,
@@ -31,7 +32,7 @@ from askback.core.kinds import (
     ValueParam,
     WorkParam,
 )
-from askback.core.markers import Answer, Ask, Caller, Confirm, OneOf, Root, Roots, Sample, Secret, Work
+from askback.core.markers import Answer, Ask, Caller, Confirm, Context, OneOf, Root, Roots, Sample, Secret, Work
 from askback.core.questions import FormQuestion
 
 EndpointKind = Literal["tool", "prompt", "resource"]
@@ -69,14 +70,20 @@ class Spec:
     registration_warnings: tuple[str, ...] = ()
     task: TaskSupport | None = None  # None: never a task; "optional": a task when the client declared tasks
     resume: Resume = "rerun"  # a parked task answered after a restart: run again from the start, or fail
+    # A declared input schema's check across fields, once every value is known (`askback.core.declared`).
+    arguments_check: Callable[[Mapping[str, Any]], str | None] | None = None
     params_by_name: dict[str, Param] = field(default_factory=dict, compare=False, repr=False)
     # The parameter that receives the `askback.Work`, if the function asks during its work (read every round).
     work_param: str | None = field(default=None, init=False, compare=False, repr=False)
+    # The parameter that receives the `askback.Context` (progress and logs while it runs), if any.
+    context_param: str | None = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         self.params_by_name.update({p.name: p for p in self.params})
         work = next((p.name for p in self.params if isinstance(p, WorkParam)), None)
         object.__setattr__(self, "work_param", work)
+        context = next((p.name for p in self.params if isinstance(p, ContextParam)), None)
+        object.__setattr__(self, "context_param", context)
 
     def param(self, name: str) -> Param:
         return self.params_by_name[name]
@@ -160,13 +167,15 @@ def build_spec(
     namespace: Mapping[str, Any] | None = None,
     task: TaskSupport | None = None,
     resume: Resume = "rerun",
+    input_schema: Mapping[str, Any] | None = None,
     guard: Guard,
 ) -> Spec:
     """Read `fn`'s signature into a `Spec`; raise `SpecError` (or `SecretInForm`) for what cannot work.
 
     `namespace` resolves annotation names that are neither in `fn`'s module nor builtins (a type or provider
     defined inside a function, with postponed annotations): pass `locals()`. `guard` reads every question's
-    words (the App passes the guard package's `GUARD`).
+    words (the App passes the guard package's `GUARD`). `input_schema`: a declared JSON Schema 2020-12, listed
+    as is instead of the signature's (`askback.core.declared`).
     """
     endpoint = name or fn.__name__
     where = f"{kind} {endpoint!r}"
@@ -205,6 +214,17 @@ def build_spec(
             raise SpecError(f"{where}: parameter {p.name!r} refers to unknown parameter(s) {', '.join(unknown)}")
         resolved.append(replace(p, deps=tuple(d for d in deps if d != p.name)))
     ordered = _dependency_order(where, resolved)
+    declared_schema: dict[str, Any] | None = None
+    if input_schema is not None:
+        if kind != "tool":
+            raise SpecError(f"{where}: only a tool declares an input_schema")
+        try:
+            from askback.core import declared  # jsonschema is loaded only for a tool that declares a schema
+
+            declared_schema = declared.checked_schema(where, input_schema)
+            ordered = tuple(declared.declared_params(where, endpoint, declared_schema, ordered))
+        except ValueError as exc:
+            raise SpecError(str(exc)) from None
     template_vars = set(template_fields(uri_template))
     if uri_template:
         missing = template_vars - names
@@ -231,11 +251,13 @@ def build_spec(
         once=once,
         uri_template=uri_template,
         mime_type=mime_type,
-        input_schema=_input_schema(endpoint, [p for p in ordered if p.from_arguments]),
+        input_schema=declared_schema if declared_schema is not None
+        else _input_schema(endpoint, [p for p in ordered if p.from_arguments]),
         output_schema=_output_schema(hints.get("return")),
         registration_warnings=tuple(notes),
         task=task,
         resume=resume,
+        arguments_check=_whole_check(declared_schema) if declared_schema is not None else None,
     )
 
 
@@ -285,6 +307,8 @@ def _param_spec(
         return CallerParam(field=pname, deps=(), **common)
     if isinstance(base, type) and issubclass(base, Work):
         return WorkParam(field=pname, deps=(), **common)
+    if isinstance(base, type) and issubclass(base, Context):
+        return ContextParam(field=pname, deps=(), **common)
     if isinstance(marker, Confirm):
         if plain is not Answer and plain is not bool:
             raise SpecError(f"{where}: Confirm parameter {pname!r} must be typed bool or askback.Answer")
@@ -460,3 +484,9 @@ def _output_schema(annotation: Any) -> dict[str, Any] | None:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return annotation.model_json_schema()
     return None
+
+
+def _whole_check(schema: dict[str, Any]) -> Callable[[Mapping[str, Any]], str | None]:
+    from askback.core import declared
+
+    return declared.whole_check(schema)

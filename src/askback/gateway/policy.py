@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from askback.adoption.options import ToolOptions, confirm_problem
-from askback.adoption.problems import problems
 from askback.core.markers import OneOf, Option
+from askback.core.schemacheck import problems
 
 _TOOL_KEYS = ("confirm", "secret", "choices")
 _SCALARS = (str, int, float, bool)

@@ -68,6 +68,7 @@ from askback.incoming import page_origin, principal_of
 from askback.mcp.body import Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup, RpcError, from_sdk
 from askback.mcp.checks import retry_fields_problem
+from askback.mcp.context import wants_notifications
 from askback.mcp.tasks import PARAMS as TASK_PARAMS
 from askback.mcp.tasks import McpTasks, TaskParams
 from askback.mcp.wire import plain_capabilities
@@ -267,6 +268,8 @@ class FastRoute:
         caps = plain_capabilities(verdict.client_capabilities)
         if caps is None:
             raise _HandOn("capabilities shape")
+        if spec.context_param is not None and wants_notifications(params):
+            raise _HandOn("notifications")  # they ride an SSE response, which the SDK path writes
         as_task = spec.task is not None and _declares_tasks(verdict.client_capabilities)
         if spec.task == "required" and not as_task:
             raise _HandOn("task tool without the extension")  # the SDK path's -32021

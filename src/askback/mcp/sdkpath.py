@@ -10,6 +10,7 @@ SSE, which keeps the back-channel that handshake-era elicitation needs.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -23,6 +24,7 @@ from askback.app import App
 from askback.config import HostChecks
 from askback.mcp.body import NOT_UTF8, Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup
+from askback.mcp.context import wants_notifications
 from askback.mcp.server import AppServer
 from askback.mcp.tasks import McpTasks
 from askback.web.hostcheck import security
@@ -44,6 +46,12 @@ class SdkPath:
         self.legacy = StreamableHTTPSessionManager(
             app=sdk_server, json_response=False, stateless=False, security_settings=settings
         )
+        # A 2026-07-28 call whose tool reports (`askback.Context`) and whose request can receive notifications
+        # is answered with an SSE response: its progress and logs ride it before the result.
+        self._reporting = frozenset(n for n, s in app.tools.items() if s.context_param is not None)
+        self.streaming = StreamableHTTPSessionManager(
+            app=sdk_server, json_response=False, stateless=True, security_settings=settings
+        ) if self._reporting else None
 
     @property
     def resource_for(self) -> ResourceLookup | None:
@@ -52,7 +60,10 @@ class SdkPath:
 
     @contextlib.asynccontextmanager
     async def running(self) -> AsyncIterator[None]:
-        async with self.modern.run(), self.legacy.run():
+        async with contextlib.AsyncExitStack() as stack:
+            for manager in (self.modern, self.legacy, self.streaming):
+                if manager is not None:
+                    await stack.enter_async_context(manager.run())
             yield
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -68,4 +79,18 @@ class SdkPath:
             receive = body.replay(receive)
         version = next((v.decode("latin-1") for k, v in scope["headers"] if k == _HEADER), None)
         manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
+        if manager is self.modern and self.streaming is not None and body is not None and self._reports(body):
+            manager = self.streaming
         await manager.handle_request(scope, receive, send)
+
+    def _reports(self, body: Body) -> bool:
+        """Whether this is a `tools/call` of a reporting tool whose request can receive its notifications."""
+        if body.verdict is not Verdict.COMPLETE:
+            return False
+        try:
+            message = json.loads(body.data)
+        except (ValueError, RecursionError):
+            return False  # the SDK writes the parse error, from either manager
+        params = message.get("params") if isinstance(message, dict) else None
+        return (message.get("method") == "tools/call" and isinstance(params, dict)
+                and params.get("name") in self._reporting and wants_notifications(params))

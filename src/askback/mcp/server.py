@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 import mcp_types as types
@@ -30,6 +31,7 @@ from askback.incoming import page_origin, principal_of
 from askback.mcp import wire
 from askback.mcp.calls import Calls, Play, RpcError, sdk_error
 from askback.mcp.checks import header_schemas
+from askback.mcp.context import SessionLevels, progress_token, request_context
 from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.incoming import incoming_of
 from askback.mcp.tasks import McpTasks, declared, missing_extension
@@ -92,6 +94,10 @@ class AppServer:
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
         add("tools/call", _ToolCall, self.call_tool)
+        self.levels = SessionLevels()
+        if any(s.context_param is not None for s in app.tools.values()):
+            # A tool can log: a 2025-11-25 client may say which levels it wants (and sees the capability).
+            add("logging/setLevel", types.SetLevelRequestParams, self.levels.set_level)
         self.tasks.install(self.server)
         if app.prompts:
             add("prompts/list", types.PaginatedRequestParams, self.list_prompts)
@@ -158,6 +164,9 @@ class AppServer:
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
         rnd = self._round(ctx, spec, "tools/call", params.name, params.arguments or {})
+        if spec.context_param is not None:
+            context = request_context(ctx, spec, rnd.principal, self.app.runtime.answer_guard, self.levels)
+            rnd = replace(rnd, context=context)
         if spec.task is not None:
             if declared(ctx):
                 return await self.tasks.call(spec, rnd, self.flow)
@@ -298,9 +307,8 @@ async def _sdk_errors(call: Awaitable[dict[str, Any]]) -> dict[str, Any]:
 
 def _progress(ctx: ServerRequestContext[Any]) -> Callable[[str], Awaitable[None]] | None:
     """A session call's `work.status` texts as progress notifications, if its request carried a progress token."""
-    meta = (ctx.params or {}).get("_meta")
-    token = meta.get("progressToken") if isinstance(meta, Mapping) else None
-    if not isinstance(token, str | int) or isinstance(token, bool):
+    token = progress_token(ctx.params)
+    if token is None:
         return None
     sent = 0
 

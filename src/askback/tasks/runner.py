@@ -39,9 +39,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from askback.core import tasks as lifecycle
+from askback.core.decide import AnswerGuard
 from askback.core.errors import AskbackError, Declined
 from askback.core.kinds import DEFERRED, CallerParam, WorkParam
-from askback.core.markers import Caller
+from askback.core.markers import Caller, Work
 from askback.core.questions import FormQuestion, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskState
@@ -59,6 +60,7 @@ from askback.core.work import (
 from askback.flow import Ready, Runtime, run_function
 from askback.pagestep import PageStep, flow_of
 from askback.tasks.record import MISSING, TaskRecords
+from askback.toolcontext import ReportingContext
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.tasks")
@@ -332,6 +334,9 @@ class TaskRunner:
         work = TaskWork(self, run)
         if spec.work_param is not None:
             kwargs = {**kwargs, spec.work_param: work}
+        if spec.context_param is not None:
+            kwargs = {**kwargs, spec.context_param: task_context(work, run.principal, self.runtime.answer_guard,
+                                                                 spec.name)}
         try:
             if run.cancel_asked:  # cancelled before it started: nothing ran
                 await self._write(run, lambda s: lifecycle.cancelled(s, self.runtime.clock()))
@@ -500,6 +505,20 @@ def _kwargs(spec: Spec, state: TaskState, principal: str | None) -> dict[str, An
         if isinstance(p, CallerParam):
             kwargs[p.name] = Caller(principal=principal, values=dict(values))
     return {k: v for k, v in kwargs.items() if not isinstance(spec.param(k), WorkParam)}
+
+
+def task_context(work: Work, principal: str | None, answer_guard: AnswerGuard, tool: str) -> ReportingContext:
+    """A task's `askback.Context`: its progress becomes the task's status message (whoever follows the task
+    reads it there); a log has no request to ride on once the call returned, so it is not sent."""
+
+    async def progress(done: float, total: float | None, message: str | None) -> None:
+        await work.status(message if message is not None else _fraction(done, total))
+
+    return ReportingContext(principal, answer_guard=answer_guard, progress=progress, tool=tool)
+
+
+def _fraction(done: float, total: float | None) -> str:
+    return f"{done:g} of {total:g}" if total is not None else f"{done:g}"
 
 
 class TaskWork(QuestioningWork):
