@@ -1,5 +1,6 @@
-"""Every record of the core (and of `askback.flow`, which carries a round between the adapters and the core) is a
-frozen, slotted dataclass: a value, once built, stays what it was, and a misspelt attribute is an error.
+"""Every record of the core (and of `askback.flow` and `askback.runtime`, which carry a round between the adapters
+and the core) is a frozen, slotted dataclass: a value, once built, stays what it was, and a misspelt attribute is
+an error.
 
 The records are found by walking the modules, so a record added later is held to the same rule.
 """
@@ -15,6 +16,7 @@ import pytest
 
 import askback.core
 import askback.flow
+import askback.runtime
 from askback.core.progress import Progress
 from askback.core.questions import RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.core.state import StatePolicy
@@ -27,7 +29,7 @@ NOT_YET_SLOTTED = {"askback.core.errors.WireMapping": "core/errors.py is owned b
 
 def _modules() -> list[ModuleType]:
     names = [m.name for m in pkgutil.walk_packages(askback.core.__path__, "askback.core.")]
-    return [importlib.import_module(name) for name in names] + [askback.flow]
+    return [importlib.import_module(name) for name in names] + [askback.flow, askback.runtime]
 
 
 def _records() -> dict[str, type]:
@@ -46,7 +48,7 @@ def _slotted(cls: type) -> bool:
 def test_the_walk_finds_the_records() -> None:
     records = _records()
     # A walk that found nothing would pass the rules below vacuously.
-    for name in ("askback.core.progress.Progress", "askback.core.decide.CallInput", "askback.flow.Round"):
+    for name in ("askback.core.progress.Progress", "askback.core.decide.CallInput", "askback.runtime.Round"):
         assert name in records
     assert len(records) > 40
 
