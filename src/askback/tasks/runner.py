@@ -122,6 +122,9 @@ class _Running:
     cancel_asked: bool = False
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     followers: list[asyncio.Queue[TaskState]] = field(default_factory=list)  # `follow`: each state written
+    # The working states written before anyone followed (a status text the function set at once), handed to the
+    # first follower; None once one has followed.
+    unfollowed: list[TaskState] | None = field(default_factory=list)
 
 
 class TaskRunner:
@@ -219,7 +222,14 @@ class TaskRunner:
                 continue
             written: asyncio.Queue[TaskState] = asyncio.Queue()
             run.followers.append(written)  # before reading its state, so nothing written meanwhile is missed
+            earlier, run.unfollowed = run.unfollowed or [], None
             try:
+                for old in earlier:  # a status shown before the first follower came, not a question since answered
+                    if old.status == "working" and old.status_message and old is not run.state:
+                        shown = await self._visible(task_id, old)
+                        if shown != seen:
+                            seen = shown
+                            yield shown
                 state = run.state
                 while True:
                     shown = await self._visible(task_id, state)
@@ -400,6 +410,8 @@ class TaskRunner:
         await _whole(self.records.write(run.task_id, run.principal, state))
         for follower in run.followers:
             follower.put_nowait(state)
+        if not run.followers and run.unfollowed is not None and len(run.unfollowed) < 32:
+            run.unfollowed.append(state)
 
     async def _keep_lease(self, run: _Running) -> None:
         """Renew the lease while the task runs, and notice a cancellation asked through another replica."""
