@@ -193,3 +193,35 @@ def test_a_value_no_request_can_send_and_no_form_can_ask_is_no_capability_to_dec
     assert "again" not in out.message and "declare" not in out.message.split("blob (")[0], out.message
     assert "blob (cannot be asked in a form: " in out.message, out.message
     assert out.capability is None and out.required == {}
+
+
+@pytest.mark.parametrize("declared", [frozenset({"url"}), frozenset({"url", "sampling", "roots"})],
+                         ids=["url", "url+sampling+roots"])
+def test_a_step_the_client_cannot_take_is_refused_before_anything_is_asked(declared: frozenset[str]) -> None:
+    # A confirmation waits for every other value. A client with URL elicitation but no forms was sent to the
+    # page for the secret first, and told -32021 only after entering it there: it did work for a call that
+    # could never complete. The refusal comes in the first round, before any page is minted or option looked up.
+    app = askback.App("late")
+    looked_up: list[str] = []
+
+    def accounts(caller: askback.Caller) -> list[str]:
+        looked_up.append("accounts")
+        return ["a", "b"]
+
+    @app.tool()
+    def login(user: str, password: askback.Secret,
+              ok: Annotated[bool, askback.Confirm("Log in as {user}?")]) -> str:
+        return "in"
+
+    @app.tool()
+    def pay(account: Annotated[str, askback.OneOf(accounts)],
+            ok: Annotated[bool, askback.Confirm("Pay from {account}?")]) -> str:
+        return "paid"
+
+    for tool, args in (("login", {"user": "ada"}), ("pay", {})):
+        out = decide(app.tools[tool], CallInput(guard=GUARD, arguments=args, caps=_caps(declared)))
+        assert isinstance(out, Refusal) and out.reason == "missing_capability", (tool, out)
+        assert out.required == {"elicitation": {"form": {}}}, out
+        by_name = {m.name: m for m in out.missing}
+        assert by_name["ok"].reason.endswith("(form elicitation)"), by_name
+    assert looked_up == []

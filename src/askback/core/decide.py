@@ -119,10 +119,11 @@ class _Round:
                     self.values[p.name] = p.default  # the default stands in when the client cannot be asked
                 else:
                     unaskable.append(p)
+        unaskable.extend(self._out_of_reach(unaskable))
+        if unaskable:  # before any lookup or question: nothing is asked for a call that cannot complete
+            return self._cannot_ask(unaskable)
         if need_options or need_marks:
             return LookUp(tuple(need_options), tuple(need_marks), self._caller())
-        if unaskable:
-            return self._cannot_ask(unaskable)
         if asks:
             return self._ask(asks)
         missing = [p for p in self.spec.params if not p.injected and p.name not in self.values]
@@ -135,6 +136,23 @@ class _Round:
         deferred = tuple(name for name, value in self.values.items() if value is kinds.DEFERRED)
         # A value entered out of band is read once, inside the claim: the flow must claim it first.
         return Run(dict(self.values), kwargs, claim=self.spec.once or bool(deferred), deferred=deferred)
+
+    def _out_of_reach(self, unaskable: Sequence[Param]) -> list[Param]:
+        """Steps still waiting on other values that no way this client declared can take (a confirmation
+        after a secret, for a client without forms). Found now, they are refused before the client enters a
+        secret or answers a question for a call that could never complete."""
+        seen = {p.name for p in unaskable}
+        found: list[Param] = []
+        for p in self.spec.params:
+            if p.injected or p.name in self.values or p.name in seen or self.spec.resendable(p):
+                continue
+            ways = p.may_need(self)
+            if any(can_ask(self.caps, way) for way in ways):
+                continue
+            if not p.required and all(way in ("sampling", "roots") for way in ways):
+                continue  # its default stands in (as in `run`)
+            found.append(p)
+        return found
 
     def _ask(self, asks: Sequence[Question]) -> Outcome:
         rounds = (self.call.progress.rounds if self.call.progress else 0) + 1
