@@ -23,6 +23,7 @@ import askback
 from askback.core.errors import InvalidRequestState, Rejection, StoreUnavailable
 from askback.core.state import KeyConfigError
 from askback.stores import StoreConfigError, open_store, sealers
+from askback.stores.base import Claim
 from askback.stores.memory import MemoryStore
 from askback.stores.redis import RedisStore
 from tests.conftest import LoopbackServer
@@ -542,3 +543,33 @@ async def test_an_a2a_answer_told_to_retry_while_redis_was_paused_keeps_the_task
             done = await agent.answer(down, {"ok": True})
             assert state(done) == "TASK_STATE_COMPLETED" and runs == [5]
             assert state(await agent.get(task.id)) == "TASK_STATE_COMPLETED"
+
+
+def test_sentinel_and_cluster_urls(tmp_path: Path) -> None:
+    sentinel = open_store("redis+sentinel://:pw@10.0.0.5:26379,10.0.0.6/mymaster/2?app=pay", data_dir=tmp_path)
+    assert isinstance(sentinel, RedisStore)
+    assert sentinel.where == "redis+sentinel://10.0.0.5:26379,10.0.0.6:26379/mymaster/2" and "pw" not in sentinel.where
+    assert sentinel.target.replicas == 1 and sentinel.target.password == "pw"  # Sentinel waits for one replica
+    cluster = open_store("rediss+cluster://a:7000,b:7001?replicas=0&socket_timeout=0.5", data_dir=tmp_path, app="x")
+    assert isinstance(cluster, RedisStore) and cluster.target.tls and cluster.target.kind == "cluster"
+    assert dict(cluster.target.options) == {"socket_timeout": 0.5}
+    for bad in ("redis+cluster://a:7000/3", "redis+sentinel://a:26379", "redis://a:1,b:2/0",
+                "redis://a:6379/0?replicas=-1", "redis://a:6379/0?db=2"):
+        with pytest.raises(StoreConfigError):
+            open_store(bad, data_dir=tmp_path, app="x")
+
+
+def test_a_write_no_replica_confirms_is_unavailable_and_the_run_does_not_start(private_redis: PrivateRedis) -> None:
+    store = RedisStore(private_redis.url + "?replicas=1&wait_ms=50", app="lonely", watch_seconds=0)
+
+    async def main() -> None:
+        await store.open()
+        future = time.time() + 60
+        assert await store.claim_run("f", "c", future, store.identity) is Claim.HELD  # a hold does not wait
+        with pytest.raises(StoreUnavailable, match="0 of 1 replicas"):
+            await store.start_run("f", "c", future)  # no replica: the function must not run
+        with pytest.raises(StoreUnavailable):
+            await store.put("k", b"v", future)
+        await store.close()
+
+    anyio.run(main)

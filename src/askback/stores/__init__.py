@@ -2,7 +2,8 @@
 
 A store URL (`ASKBACK_STORE`) names a backend by its scheme: `memory://` (one process, for tests),
 `sqlite:///path` (the embedded default, shared by local workers) or `redis://host:port/db` (`rediss://` with
-TLS: shared by replicas on several machines). Empty means SQLite in the data directory.
+TLS: shared by replicas on several machines; `redis+sentinel://…` and `redis+cluster://…` for a Sentinel-managed
+primary and a Redis Cluster). Empty means SQLite in the data directory.
 """
 
 from __future__ import annotations
@@ -66,6 +67,10 @@ SCHEMES: dict[str, Callable[[str, Path, Clock, str], Store]] = {
     "sqlite": _sqlite,
     "redis": _redis,
     "rediss": _redis,
+    "redis+sentinel": _redis,
+    "rediss+sentinel": _redis,
+    "redis+cluster": _redis,
+    "rediss+cluster": _redis,
 }
 
 
