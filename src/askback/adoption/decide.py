@@ -223,7 +223,7 @@ def _ask_values(
             return _secret_step(tool, secrets[0], marks)  # the form's fields first, then each credential's page
         if not caps.form:
             return ToSdk()
-        message = _values_message(tool.name, fields, found)
+        message = _values_message(tool.name, fields, {n: why for n, why in found.items() if n in fields})
         schema = {"type": "object", "properties": fields, "required": list(fields)}
         finding = guard_form(GUARD, schema, message=message)
         if finding is None:

@@ -24,6 +24,7 @@ from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from askback.adoption.middleware import MAX_ROUNDS, Adopter
+from askback.adoption.pagesteps import PageSteps
 from askback.app import App
 from askback.client.errors import ClientError, ServerError
 from askback.core.outcomes import Refusal
@@ -65,7 +66,8 @@ class GatewayServer:
                                           get_tool_input_schema=upstream.input_schema)
         spans_only_when_tracing(self.server.middleware)
         self.server.middleware.append(SealedState(app))
-        self.server.middleware.append(Adopter(upstream.tool))
+        # The owner's lifespan (or the stdio loop) starts the app: its store is open before the first call.
+        self.server.middleware.append(Adopter(upstream.tool, PageSteps(app, started_elsewhere=True)))
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
         add("tools/call", _ToolCall, self.call_tool)
