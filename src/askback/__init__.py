@@ -13,7 +13,7 @@ from askback._version import __version__
 from askback.types import Capabilities
 
 if TYPE_CHECKING:
-    from askback.adoption import ToolOptions, adopt
+    from askback.adoption import Above, ToolOptions, adopt
     from askback.app import App, Request
     from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
     from askback.core.errors import Declined, SecretInForm
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 _WHERE = {
     "adopt": "askback.adoption",
+    "Above": "askback.adoption",
     "ToolOptions": "askback.adoption",
     "App": "askback.app",
     "Request": "askback.app",
@@ -74,6 +75,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "Above",
     "Answer",
     "App",
     "Ask",

@@ -91,6 +91,9 @@ class App:
         # Whether a server of this app serves askback's pages (`askback.web.serving.pages_for` says so): only
         # then can a secret asked during the work (`work.ask(secret=True)`) be entered on one.
         self.pages_served = False
+        # Whether its servers serve askback's pages though no parameter of its own needs them: an adopted
+        # server's or a gateway's options ask there (`askback.adoption`).
+        self.pages_wanted = False
 
     # -- registration ------------------------------------------------------------------------------------
     @overload
@@ -265,7 +268,7 @@ class App:
     def needs_pages(self) -> bool:
         """Whether some parameter is completed on askback's pages (a secret, an out-of-band approval)."""
         specs = [*self.tools.values(), *self.prompts.values(), *self.resources.values()]
-        return any(isinstance(p, SecretParam | ApprovalParam) for s in specs for p in s.params)
+        return self.pages_wanted or any(isinstance(p, SecretParam | ApprovalParam) for s in specs for p in s.params)
 
     @property
     def asks_during_work(self) -> bool:

@@ -25,7 +25,7 @@ import anyio
 
 from askback.callwork import AskOne, ConversedWork, InlineWork, SessionPages, Status
 from askback.core.decide import CallInput, CheckedForms, decide
-from askback.core.errors import Declined, InvalidRequestState, Rejection, StoreInDoubt, StoreUnavailable
+from askback.core.errors import Declined, InvalidRequestState, Rejection
 from askback.core.forms import AnswerInvalid
 from askback.core.kinds import ChoiceParam
 from askback.core.markers import Caller, Context, Option, Secret, Work
@@ -34,12 +34,12 @@ from askback.core.outcomes import AskRound, LookUp, Refusal, Run
 from askback.core.progress import Progress
 from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
-from askback.core.state import Envelope, b64url
+from askback.core.state import Envelope
 from askback.core.text import one_line
 from askback.outofband import NoPublicUrl
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
-from askback.stores.base import Claim
+from askback.singleuse import claim_run
 from askback.toolcontext import QuietContext
 
 logger = logging.getLogger("askback")
@@ -340,45 +340,12 @@ class Flow:
         return values
 
     async def _claim(self, rnd: Round, loaded: Loaded) -> None:
-        """The single-use decision: the function runs only if this round holds the flow's run and starts it.
-
-        Two steps, so that a claim whose answer this request never got (the store stalled past its timeout,
-        and the caller was told to retry) does not turn the retry into a "replay": the retry takes over a
-        claim whose run never started. Only the claimant whose start the store confirms runs the function.
-        """
+        """The single-use decision (`askback.singleuse`): the function runs only if this round holds the flow's
+        run and starts it."""
         if loaded.progress is None:
             return  # completed in its first round: there is no earlier round a replay could repeat
-        store = self.runtime.store
-        flow_id, claimant = b64url(loaded.flow_id), b64url(os.urandom(12))
-        # The identity the flow started under, checked by the store itself (in the same step as the claim).
-        started_under = loaded.store_id if loaded.store_id is not None else store.identity
-        claim = await store.claim_run(flow_id, claimant, loaded.deadline, started_under)
-        if claim is Claim.STORE_CHANGED:
-            logger.error(
-                "refused the final round of single-use %s %s: its flow started against store %s, this store is %s "
-                "(lost or replaced, or back from an older copy?); it may already have run, so it does not run again",
-                rnd.method,
-                one_line(rnd.target),
-                started_under,
-                store.identity,
-            )
-            raise InvalidRequestState(Rejection.STORE_CHANGED)
-        if claim is Claim.STARTED:
-            logger.warning("replayed final round of single-use %s %s refused", rnd.method, one_line(rnd.target))
-            raise InvalidRequestState(Rejection.REPLAYED)
-        try:
-            started = await store.start_run(flow_id, claimant, loaded.deadline)
-        except StoreUnavailable:
-            logger.error(
-                "the store did not confirm the start of single-use %s %s: it did not run; a retry runs it, unless "
-                "the store recorded the start",
-                rnd.method,
-                one_line(rnd.target),
-            )
-            raise StoreInDoubt("the start of a single-use run was not confirmed") from None
-        if not started:  # a concurrent copy of this round took the claim over, and runs it
-            logger.warning("replayed final round of single-use %s %s refused", rnd.method, one_line(rnd.target))
-            raise InvalidRequestState(Rejection.REPLAYED)
+        await claim_run(self.runtime.store, loaded.flow_id, loaded.deadline, loaded.store_id,
+                        f"{rnd.method} {one_line(rnd.target)}")
 
     async def options(self, spec: Spec, name: str, caller: Caller) -> list[Option]:
         """The options a choice's provider gives for this caller, each checked against the parameter's type."""

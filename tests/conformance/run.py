@@ -65,17 +65,31 @@ def served(work: Path, *, fast_route: bool = True) -> Iterator[str]:
 
     On the way out the server's own count of requests its fast route answered and handed on is printed.
     """
-    port = free_port()
     name = "fast" if fast_route else "sdk"
     env = {k: v for k, v in os.environ.items() if k not in ("ASKBACK_KEYS", "ASKBACK_STORE")}
     env["ASKBACK_DATA_DIR"] = str(work / f"askback-data-{name}")
     env["ASKBACK_FAST_ROUTE"] = "1" if fast_route else "0"
     log_path = work / f"server-{name}.log"
+    command = [sys.executable, "-m", "askback.cli", "serve", str(SERVER_APP), "--log-level", "info"]
+    try:
+        with process_on_a_port(command, env, log_path) as url:
+            yield url
+    finally:
+        log = log_path.read_text(errors="replace") if log_path.exists() else ""
+        counted = [line for line in log.splitlines() if "fast route answered" in line]
+        if fast_route:
+            said = counted[-1][counted[-1].index("fast route"):] if counted else "fast route: no count"
+            print(f"conformance: {said}", flush=True)
+
+
+@contextmanager
+def process_on_a_port(command: list[str], env: dict[str, str], log_path: Path) -> Iterator[str]:
+    """`command --port N` (N a free loopback port) started with `env`, its output in `log_path`; its MCP URL
+    once it answers, and the process stopped on the way out. The one way every runner starts the server."""
+    port = free_port()
     with log_path.open("wb") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "askback.cli", "serve", str(SERVER_APP), "--port", str(port),
-             "--log-level", "info"],
-            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen([*command, "--port", str(port)], cwd=ROOT, env=env, stdout=log,
+                                  stderr=subprocess.STDOUT)
     try:
         url = f"http://127.0.0.1:{port}/mcp"
         _wait_until_answering(url, server, log_path)
@@ -87,10 +101,6 @@ def served(work: Path, *, fast_route: bool = True) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-        counted = [line for line in log_path.read_text(errors="replace").splitlines() if "fast route answered" in line]
-        if fast_route:
-            said = counted[-1][counted[-1].index("fast route"):] if counted else "fast route: no count"
-            print(f"conformance: {said}", flush=True)
 
 
 def _wait_until_answering(url: str, server: subprocess.Popen[bytes], log: Path) -> None:

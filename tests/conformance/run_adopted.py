@@ -9,7 +9,6 @@ it with the same harness, toolchain and strict verdicts as `run.py`. Prints one 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -23,29 +22,15 @@ if __package__ in (None, ""):  # run as a script: make `tests.conformance` impor
 
 from tests.conformance import scenarios, toolchain  # noqa: E402
 from tests.conformance.results import Verdict, verdict  # noqa: E402
-from tests.conformance.run import CannotRun, _wait_until_answering, free_port, line_for, run_scenario  # noqa: E402
+from tests.conformance.run import CannotRun, line_for, process_on_a_port, run_scenario  # noqa: E402
 
 
 @contextmanager
 def served(work: Path) -> Iterator[str]:
-    port = free_port()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])}
-    log_path = work / "server-adopted.log"
-    with log_path.open("wb") as log:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "tests.conformance.adopted_server:app", "--port", str(port),
-             "--log-level", "warning"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-    try:
-        url = f"http://127.0.0.1:{port}/mcp"
-        _wait_until_answering(url, server, log_path)
+    command = [sys.executable, "-m", "uvicorn", "tests.conformance.adopted_server:app", "--log-level", "warning"]
+    with process_on_a_port(command, env, work / "server-adopted.log") as url:
         yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
 
 
 def main() -> int:

@@ -118,3 +118,40 @@ def test_a_choice_with_no_options_is_refused_and_one_waiting_is_not_asked_yet() 
     offered = decide(tool, {"country": "fr"}, FORM, options={"city": [Option("Paris"), Option("Lyon")]})
     assert isinstance(offered, AskValues) and offered.question.schema["properties"]["city"]["enum"] == [
         "Paris", "Lyon"]
+
+
+# -- page steps: decided from their marks, never from a value ---------------------------------------------------
+def test_a_credential_is_a_page_step_after_the_forms_fields_and_its_value_never_in_the_decision() -> None:
+    from askback.adoption.decide import AskPage, NeedMark, secret_step
+    from askback.core.marks import Mark
+
+    tool = Tool("connect", {"type": "object", "properties": {"bank": {"type": "string"},
+                                                              "api_key": {"type": "string"}},
+                            "required": ["bank", "api_key"]}, ToolOptions(secret=("api_key",)))
+    both = Capabilities(form=True, url=True)
+    first = decide(tool, {}, both, pages=True)
+    assert isinstance(first, AskValues) and first.fields == ("bank",)  # the form's fields first
+    need = decide(tool, {"bank": "Acme"}, both, pages=True)
+    assert isinstance(need, NeedMark) and need.request.purpose == "secret"
+    pending = {secret_step("api_key"): Mark("pending", "http://127.0.0.1/askback/p/x")}
+    ask = decide(tool, {"bank": "Acme"}, both, pages=True, marks=pending)
+    assert isinstance(ask, AskPage) and ask.question.url.endswith("/askback/p/x")
+    done = {secret_step("api_key"): Mark("done", "http://127.0.0.1/askback/p/x")}
+    go = decide(tool, {"bank": "Acme"}, both, pages=True, marks=done)
+    assert isinstance(go, Go) and go.secrets == ("api_key",) and go.arguments == {"bank": "Acme"}
+    assert isinstance(decide(tool, {"bank": "Acme"}, FORM, pages=True), Refuse)  # no URL mode: -32021
+
+
+def test_an_approval_on_the_page_is_for_exactly_the_values_shown() -> None:
+    from askback.adoption.decide import NeedMark
+    from askback.adoption.options import Above
+
+    tool = Tool("pay", {"type": "object", "properties": {"amount": {"type": "number"}}, "required": ["amount"]},
+                ToolOptions(confirm="Pay {amount}?", out_of_band=Above("amount", 100)))
+    both = Capabilities(form=True, url=True)
+    big, bigger = decide(tool, {"amount": 500}, both, pages=True), decide(tool, {"amount": 501}, both, pages=True)
+    assert isinstance(big, NeedMark) and isinstance(bigger, NeedMark)
+    assert big.request.purpose == "approval" and big.request.message == "Pay 500?"
+    assert big.request.name != bigger.request.name  # another amount is another step: an approval is not reused
+    assert isinstance(decide(tool, {"amount": 100}, both, pages=True), AskConfirm)  # at the limit: the form
+    assert isinstance(decide(tool, {"amount": 500}, both, pages=False), Refuse)  # no pages: refused, not a form

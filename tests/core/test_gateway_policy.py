@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from askback.adoption.options import Above
 from askback.core.markers import Option
 from askback.gateway.policy import PolicyError, check_against, load_policy, read_policy
 
@@ -30,7 +32,8 @@ def test_a_policy_becomes_the_adopters_options(tmp_path: Path) -> None:
     ({"tools": {"ship": {"confirm": "Ship to {city"}}}, "tools.ship.confirm is not a valid template"),
     ({"tools": {"ship": {"confirm": 3}}}, "tools.ship.confirm must be a text"),
     ({"tools": {"ship": {"secret": "country"}}}, "tools.ship.secret must be a list of argument names"),
-    ({"tools": {"ship": {"approve": True}}}, "tools.ship: unknown key 'approve' (known: confirm, secret, choices)"),
+    ({"tools": {"ship": {"approve": True}}},
+     "tools.ship: unknown key 'approve' (known: confirm, secret, choices, out_of_band, once)"),
     ({"tools": {"ship": {"choices": {"city": []}}}}, "tools.ship.choices.city must be a non-empty list"),
     ({"tools": {"ship": {"choices": {"city": [{"label": "x"}]}}}}, "tools.ship.choices.city: an option is a value"),
 ])
@@ -60,3 +63,38 @@ def test_a_file_that_is_not_toml_is_one_line(tmp_path: Path) -> None:
         load_policy(path)
     with pytest.raises(PolicyError, match="cannot be read"):
         load_policy(tmp_path / "missing.toml")
+
+
+# -- out-of-band approvals and single use ---------------------------------------------------------------------
+def test_out_of_band_and_once_become_the_adopters_options() -> None:
+    policy = read_policy({"tools": {
+        "pay": {"confirm": "Pay {amount}?", "out_of_band": {"argument": "amount", "above": 1000}, "once": True},
+        "wipe": {"confirm": "Wipe {disk}?", "out_of_band": True},
+    }})
+    assert policy["pay"].out_of_band == Above("amount", 1000) and policy["pay"].once
+    assert policy["pay"].approved_on_page({"amount": 1000.5}) and not policy["pay"].approved_on_page({"amount": 1000})
+    assert policy["wipe"].approved_on_page({}) and policy["wipe"].needs_pages and not policy["wipe"].once
+
+
+@pytest.mark.parametrize(("table", "said"), [
+    ({"out_of_band": True}, "tools.pay.out_of_band needs a confirm text"),
+    ({"confirm": "Pay?", "out_of_band": "yes"}, "tools.pay.out_of_band must be true, false or"),
+    ({"confirm": "Pay?", "out_of_band": {"argument": "amount"}}, "tools.pay.out_of_band must be true, false or"),
+    ({"confirm": "Pay?", "out_of_band": {"argument": "amount", "above": "1k"}}, "must be true, false or"),
+    ({"once": "yes"}, "tools.pay.once must be true or false"),
+])
+def test_a_bad_out_of_band_or_once_is_one_line(table: dict[str, Any], said: str) -> None:
+    with pytest.raises(PolicyError, match=re.escape(said)):
+        read_policy({"tools": {"pay": table}}, "p.toml")
+
+
+@pytest.mark.parametrize(("argument", "said"), [
+    ("total", "pay has no argument 'total'"),
+    ("to", "'to' is not a number in pay's schema"),
+])
+def test_a_threshold_names_a_numeric_argument_of_the_tool(argument: str, said: str) -> None:
+    policy = read_policy({"tools": {"pay": {"confirm": "Pay?", "out_of_band": {"argument": argument, "above": 5}}}})
+    tools = [{"name": "pay", "inputSchema": {"type": "object", "properties": {
+        "amount": {"type": "number"}, "to": {"type": "string"}}}}]
+    with pytest.raises(PolicyError, match=re.escape(said)):
+        check_against(policy, tools, "p.toml")

@@ -318,11 +318,19 @@ async def test_a_policy_choice_is_asked_among_its_options(governed: str, mode: s
 
 
 async def test_a_policy_secret_is_never_asked_in_a_form(governed: str) -> None:
-    elicitor = Elicitor()
-    async with Client(governed, elicitation_callback=elicitor) as client:
+    """It is asked on the gateway's page (tests/e2e/test_adopt_pages.py completes that page); declined at the
+    link, nothing is forwarded."""
+    links: list[str] = []
+
+    async def person(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        assert isinstance(params, types.ElicitRequestURLParams), params  # never a form
+        links.append(params.url)
+        return types.ElicitResult(action="decline")
+
+    async with Client(governed, elicitation_callback=person) as client:
         result = await client.call_tool("deploy", {"env": "staging"})
-    assert elicitor.asked == [] and RUNS == []
-    assert result.is_error and "out of band" in text_of(result) and "service" in text_of(result)
+    assert len(links) == 1 and "/askback/p/" in links[0] and RUNS == []
+    assert result.is_error and "declined" in text_of(result)
 
 
 @pytest.mark.parametrize(("policy", "said"), [

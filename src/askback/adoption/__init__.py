@@ -6,6 +6,9 @@
 A `tools/call` whose arguments lack a required value or carry one the tool's input schema does not accept
 becomes one question naming exactly those fields (2026-07-28: an `input_required` round; 2025-11-25: the
 session's back-channel); the answers are merged into the arguments and the call goes on to the SDK.
+
+A tool whose options need askback's pages (a credential, an approval on a page) is served with them by
+`adopter.streamable_http_app()`: the SDK's own app, with the pages mounted beside it.
 """
 
 from __future__ import annotations
@@ -13,22 +16,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from askback.adoption.options import ToolOptions, confirm_problem
+from askback.adoption.options import Above, ToolOptions, confirm_problem
 
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
     from askback.adoption.middleware import Adopter
+    from askback.app import App
 
 
-def adopt(server: MCPServer[Any], *, tools: Mapping[str, ToolOptions] | None = None) -> Adopter:
+def adopt(server: MCPServer[Any], *, tools: Mapping[str, ToolOptions] | None = None, app: App | None = None) -> Adopter:
     """Install askback as `server`'s own user middleware (inside the SDK's request-state boundary) and return it.
 
-    `tools`: options per tool name (`ToolOptions(confirm=..., secret=(...))`); a tool not named gets none.
+    `tools`: options per tool name (`ToolOptions(confirm=..., secret=(...), out_of_band=..., once=...)`); a tool
+    not named gets none. `app`: an `askback.App` with no tools that gives the keys, store, public URL, page
+    authentication and principal hook of askback's pages and single-use runs (default: `App(server.name)` on
+    the environment's settings, made only when some tool needs them).
     """
     from mcp.server.request_state import RequestStateBoundary
 
     from askback.adoption.middleware import Adopter, listed_tools
+    from askback.adoption.pagesteps import PageSteps
 
     chain = server.middleware
     if not any(isinstance(m, RequestStateBoundary) for m in chain):
@@ -36,13 +44,20 @@ def adopt(server: MCPServer[Any], *, tools: Mapping[str, ToolOptions] | None = N
         raise ValueError("askback.adopt needs the SDK's RequestStateBoundary in the server's middleware")
     if any(isinstance(m, Adopter) for m in chain):
         raise ValueError("askback.adopt was already called for this server")
-    for name, options in (tools or {}).items():
+    per_tool = dict(tools or {})
+    for name, options in per_tool.items():
         problem = confirm_problem(options.confirm) if options.confirm is not None else None
         if problem is not None:
             raise ValueError(f"confirm= text of tool {name!r} is not a valid template: {problem}")
-    adopter = Adopter(listed_tools(server, tools or {}))
+    if app is None and any(o.needs_pages or o.once for o in per_tool.values()):
+        from askback.app import App
+
+        app = App(server.name)
+    if app is not None:
+        app.pages_wanted = app.pages_wanted or any(o.needs_pages for o in per_tool.values())
+    adopter = Adopter(listed_tools(server, per_tool), PageSteps(app) if app is not None else None, server)
     chain.append(adopter)  # after the boundary: inside it, so it sees plaintext and its results are sealed
     return adopter
 
 
-__all__ = ["ToolOptions", "adopt"]
+__all__ = ["Above", "ToolOptions", "adopt"]

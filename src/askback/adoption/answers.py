@@ -31,12 +31,13 @@ def take(
     tool: Tool, asked: LastRound, action: Any, content: Any, options: Mapping[str, Sequence[Option]] | None = None
 ) -> Taken:
     if action in ("decline", "cancel"):
-        what = "the confirmation" if asked.confirm is not None else "the question for its values"
+        what = ("the page step" if asked.page is not None else
+                "the confirmation" if asked.confirm is not None else "the question for its values")
         if action == "decline":
             return Taken(refusal=Refusal("declined", f"{tool.name} was not run: the person declined {what}."))
         return Taken(refusal=Refusal("cancelled", f"{tool.name} was not run: the person cancelled {what}."))
-    if action != "accept" or not isinstance(content, Mapping):
-        return Taken()
+    if action != "accept" or not isinstance(content, Mapping) or asked.page is not None:
+        return Taken()  # a page step's outcome is the page's to record: "accept" only says the person will go
     if asked.confirm is not None:
         return Taken(confirmed=asked.confirm if content.get("confirm") is True else None,
                      refusal=None if content.get("confirm") is True else _said_no(tool))

@@ -11,25 +11,44 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
-from mcp.server.request_state import authenticated_principal
 from mcp.shared.exceptions import NoBackChannelError
 from mcp_types.methods import is_input_required
 from mcp_types.version import is_version_at_least
 
 from askback.adoption.answers import Taken, take
 from askback.adoption.choices import look_up
-from askback.adoption.decide import KEYS, AskConfirm, AskValues, Decision, Go, Refuse, Tool, ToSdk, decide
+from askback.adoption.decide import (
+    AskConfirm,
+    AskPage,
+    AskValues,
+    Decision,
+    Go,
+    NeedMark,
+    Refuse,
+    Tool,
+    ToSdk,
+    decide,
+    ours,
+    secret_step,
+)
 from askback.adoption.options import ToolOptions
+from askback.adoption.pagesteps import PageSteps
 from askback.adoption.progress import LastRound, Progress, resume
+from askback.core.errors import AskbackError, InvalidRequestState, Rejection
 from askback.core.markers import Option
+from askback.core.marks import Mark
 from askback.core.outcomes import Refusal
 from askback.core.schemacheck import problems
+from askback.core.text import one_line
+from askback.incoming import page_origin, principal_of
 from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error
+from askback.mcp.incoming import incoming_of
+from askback.outofband import NoPublicUrl
 from askback.types import Capabilities
 
 if TYPE_CHECKING:
@@ -70,136 +89,232 @@ def tool_call(ctx: ServerRequestContext[Any, Any]) -> tuple[Mapping[str, Any], s
     return params, name, arguments
 
 
+@dataclass(frozen=True, slots=True)
+class _Call:
+    """One `tools/call` the adopter handles, as every round of it reads it."""
+
+    ctx: ServerRequestContext[Any, Any]
+    call_next: CallNext
+    tool: Tool
+    params: Mapping[str, Any]
+    arguments: dict[str, Any]
+    caps: Capabilities
+    principal: str | None
+    origin: str | None  # where page links point on a loopback server without a public URL
+
+    def refused(self, refusal: Refusal) -> HandlerResult:
+        return wire.tool_refusal(refusal, has_output_schema=self.tool.has_output_schema)
+
+
 class Adopter:
     """The middleware `askback.adopt` installs (one per server), and the gateway in front of its upstream.
 
     `tools` finds a tool by name; the middleware never lists tools itself, so any server (an `MCPServer`, an
-    upstream reached over the network) can sit behind it.
+    upstream reached over the network) can sit behind it. `steps`: askback's pages and single-use runs, on an
+    `askback.App`'s runtime (None: no tool needs them; a credential is then refused, never asked).
     """
 
-    def __init__(self, tools: ToolLookup) -> None:
+    def __init__(self, tools: ToolLookup, steps: PageSteps | None = None,
+                 server: MCPServer[Any] | None = None) -> None:
         self._tool = tools
+        self.steps = steps
+        self.server = server
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
-        call = tool_call(ctx)
-        if call is None:
+        found = tool_call(ctx)
+        if found is None:
             return await call_next(ctx)
-        params, name, arguments = call
+        params, name, arguments = found
         tool = await self._tool(name)
         if tool is None:
             return await call_next(ctx)  # unknown: the SDK's "Unknown tool"
-        caps = wire.capabilities(ctx.session.client_capabilities)
-        if ctx.protocol_version and is_version_at_least(ctx.protocol_version, _MODERN):
-            return await self._round(ctx, call_next, tool, params, dict(arguments), caps)
-        return await self._back_channel(ctx, call_next, tool, params, dict(arguments), caps)
+        incoming = incoming_of(ctx)
+        hook = self.steps.app.principal_hook if self.steps is not None else None
+        call = _Call(ctx, call_next, tool, params, dict(arguments), wire.capabilities(ctx.session.client_capabilities),
+                     principal_of(incoming, hook), page_origin(incoming))
+        try:
+            if ctx.protocol_version and is_version_at_least(ctx.protocol_version, _MODERN):
+                return await self._round(call)
+            return await self._back_channel(call)
+        except NoPublicUrl as exc:
+            return call.refused(Refusal("cannot_ask", exc.public_message))
+        except AskbackError as exc:  # a replayed single-use round, a store that did not confirm: the truth, said
+            raise sdk_error(rpc_error(exc)) from None
 
-    async def _options(
-        self, ctx: ServerRequestContext[Any, Any], tool: Tool, values: Mapping[str, Any]
-    ) -> dict[str, list[Option]]:
-        if not tool.options.choices:
+    def streamable_http_app(self, **kwargs: Any) -> Any:
+        """The adopted server's streamable-HTTP app with askback's pages beside it (`askback.adoption.serving`)."""
+        from askback.adoption.serving import with_pages
+
+        if self.server is None:
+            raise TypeError("this adopter serves no MCPServer of its own")
+        return with_pages(self, self.server, **kwargs)
+
+    @property
+    def _pages(self) -> bool:
+        return self.steps is not None and self.steps.served
+
+    async def _options(self, call: _Call, values: Mapping[str, Any]) -> dict[str, list[Option]]:
+        if not call.tool.options.choices:
             return {}
-        return await look_up(tool, values, problems(tool.schema, values), authenticated_principal(ctx))
+        return await look_up(call.tool, values, problems(call.tool.schema, values), call.principal)
 
     async def _decide(
-        self,
-        ctx: ServerRequestContext[Any, Any],
-        tool: Tool,
-        arguments: Mapping[str, Any],
-        progress: Progress,
-        caps: Capabilities,
-        notes: Mapping[str, str],
+        self, call: _Call, progress: Progress, notes: Mapping[str, str], marks: dict[str, Mark]
     ) -> tuple[Decision, Progress]:
-        """The round's decision, with the choices' options looked up; a choice of one option is not asked."""
-        offered = await self._options(ctx, tool, {**arguments, **progress.answers})
+        """The round's decision, with the choices' options and the page steps' marks looked up; a choice of one
+        option is not asked."""
+        arguments, tool = call.arguments, call.tool
+        offered = await self._options(call, {**arguments, **progress.answers})
         single = {n: o[0].value for n, o in offered.items()
                   if len(o) == 1 and n not in arguments and n not in progress.answers}
         if single:
             progress = progress.answered(single)
-            offered = await self._options(ctx, tool, {**arguments, **progress.answers})
+            offered = await self._options(call, {**arguments, **progress.answers})
         values = {**arguments, **progress.answers}
-        decision = decide(tool, values, caps, confirmed=progress.confirmed, notes=notes, options=offered)
-        return decision, progress
+        while True:
+            decision = decide(tool, values, call.caps, confirmed=progress.confirmed, notes=notes, options=offered,
+                              marks=marks, pages=self._pages)
+            if not isinstance(decision, NeedMark):
+                return decision, progress
+            assert self.steps is not None  # a page step is decided only where pages are served
+            progress = await self.steps.flow(progress)
+            marks[decision.request.name] = await self.steps.mark(
+                progress, decision.request, tool=tool.name, principal=call.principal, origin=call.origin)
 
-    async def _round(
-        self,
-        ctx: ServerRequestContext[Any, Any],
-        call_next: CallNext,
-        tool: Tool,
-        params: Mapping[str, Any],
-        arguments: dict[str, Any],
-        caps: Capabilities,
-    ) -> HandlerResult:
+    async def _round(self, call: _Call) -> HandlerResult:
         """2026-07-28: one `input_required` round per question; progress rides the sealed `requestState`."""
+        params = call.params
         state, responses = params.get("requestState"), params.get("inputResponses")
         if not isinstance(state, str | None) or not isinstance(responses, Mapping | None):
-            return await call_next(ctx)  # malformed retry fields: the SDK's own validation error
-        progress = resume(state, tool.name, arguments)
+            return await call.call_next(call.ctx)  # malformed retry fields: the SDK's own validation error
+        progress = resume(state, call.tool.name, call.arguments)
         responses = responses or {}
         notes: dict[str, str] = {}
+        accepted_page: str | None = None
         if progress.asked is not None:
             response = responses.get(progress.asked.key)
             if isinstance(response, Mapping):
-                offered = await self._options(ctx, tool, {**arguments, **progress.answers})
-                taken = take(tool, progress.asked, response.get("action"), response.get("content"), offered)
+                offered = await self._options(call, {**call.arguments, **progress.answers})
+                taken = take(call.tool, progress.asked, response.get("action"), response.get("content"), offered)
                 if taken.refusal is not None:
-                    return wire.tool_refusal(taken.refusal, has_output_schema=tool.has_output_schema)
+                    return call.refused(taken.refusal)
+                if progress.asked.page is not None:
+                    accepted_page = progress.asked.page
                 progress, notes = _advance(progress, taken), taken.notes
-        decision, progress = await self._decide(ctx, tool, arguments, progress, caps, notes)
-        if isinstance(decision, AskValues | AskConfirm):
+        marks: dict[str, Mark] = {}
+        decision, progress = await self._decide(call, progress, notes, marks)
+        held = isinstance(decision, AskPage) and decision.step == accepted_page and self.steps is not None
+        # The client accepted this page step and is back before it is done: held until the page finishes it.
+        if held and self.steps is not None and await self.steps.hold(progress, accepted_page or ""):
+            marks.clear()
+            decision, progress = await self._decide(call, progress, notes, marks)
+        if isinstance(decision, AskValues | AskConfirm | AskPage):
+            if call.tool.options.once and self.steps is not None:
+                progress = await self.steps.flow(progress)  # the flow its final round claims, named once
             asked = _asked(decision)
             return wire.input_required((decision.question,), progress.asking(asked).encode())
         if isinstance(decision, ToSdk):
-            return await call_next(ctx)
+            return await call.call_next(call.ctx)
         if isinstance(decision, Refuse):
-            return _refused(decision, tool)
-        inner = {k: v for k, v in responses.items() if k not in KEYS}
+            return _refused(decision, call)
+        assert isinstance(decision, Go)
+        arguments = await self._final(call, progress, decision)
+        if not isinstance(arguments, dict):
+            return arguments
+        inner = {k: v for k, v in responses.items() if not ours(k)}
         onward = {k: v for k, v in params.items() if k not in ("requestState", "inputResponses")}
-        onward["arguments"] = decision.arguments
+        onward["arguments"] = arguments
         if progress.inner is not None:
             onward["requestState"] = progress.inner
         if inner:
             onward["inputResponses"] = inner
-        result = await call_next(replace(ctx, params=onward))
+        result = await call.call_next(replace(call.ctx, params=onward))
         return _carried(result, progress)
 
-    async def _back_channel(
-        self,
-        ctx: ServerRequestContext[Any, Any],
-        call_next: CallNext,
-        tool: Tool,
-        params: Mapping[str, Any],
-        arguments: dict[str, Any],
-        caps: Capabilities,
-    ) -> HandlerResult:
+    async def _final(self, call: _Call, progress: Progress, decision: Go) -> dict[str, Any] | HandlerResult:
+        """The arguments the call goes on with: its single-use run claimed (on a retry: a first round has no
+        earlier one a replay could repeat), then the credentials entered on the page taken from the store."""
+        tool = call.tool
+        if tool.options.once and progress.resumed and progress.pages is not None and progress.inner is None:
+            # (A round of the tool's own resolvers after askback's is the SDK's: its retry is not claimed again.)
+            assert self.steps is not None
+            await self.steps.claim(progress, f"tools/call {one_line(tool.name)}")
+        if not decision.secrets:
+            return decision.arguments
+        assert self.steps is not None and progress.pages is not None
+        taken = await self.steps.take(progress, [(n, secret_step(n)) for n in decision.secrets])
+        if taken is None:
+            logger.warning("the secret for tools/call %s was already used", one_line(tool.name))
+            raise InvalidRequestState(Rejection.REPLAYED)
+        arguments = {**decision.arguments, **taken}
+        # Checked here, never by the tool's own validation, whose error could repeat the value it refused.
+        wrong = {n: why for n, why in problems(tool.schema, arguments).items() if n in taken}
+        if wrong:
+            name, why = next(iter(wrong.items()))
+            return call.refused(Refusal("invalid_arguments", f"{tool.name} was not run: the value entered on the page "
+                                                             f"for {name} was not accepted: {why}. Call it again."))
+        return arguments
+
+    async def _back_channel(self, call: _Call) -> HandlerResult:
         """2025-11-25: the same questions as `elicitation/create` requests on the session, within this request."""
-        progress = Progress.start(tool.name, arguments)
+        ctx = call.ctx
+        progress = Progress.start(call.tool.name, call.arguments)
         notes: dict[str, str] = {}
+        marks: dict[str, Mark] = {}
         for _ in range(MAX_ROUNDS):
-            decision, progress = await self._decide(ctx, tool, arguments, progress, caps, notes)
+            decision, progress = await self._decide(call, progress, notes, marks)
             if isinstance(decision, Go):
-                return await call_next(replace(ctx, params={**params, "arguments": decision.arguments}))
+                arguments = await self._final(call, progress, decision)
+                if not isinstance(arguments, dict):
+                    return arguments
+                return await call.call_next(replace(ctx, params={**call.params, "arguments": arguments}))
             if isinstance(decision, ToSdk):
-                return await call_next(ctx)
+                return await call.call_next(ctx)
             if isinstance(decision, Refuse):
-                return _refused(decision, tool)
-            question = decision.question
+                return _refused(decision, call)
             try:
+                if isinstance(decision, AskPage):
+                    refusal = await self._page_back(call, progress, decision)
+                    if refusal is not None:
+                        return call.refused(refusal)
+                    marks.clear()  # decide again with the marks as the page left them
+                    continue
+                assert isinstance(decision, AskValues | AskConfirm)  # `_decide` looked every mark up
+                question = decision.question
                 answer = await ctx.session.elicit_form(question.full_message, question.schema,
                                                        related_request_id=ctx.request_id)
             except NoBackChannelError:
-                return await call_next(ctx)  # this connection cannot carry a question: the SDK answers as sent
-            offered = await self._options(ctx, tool, {**arguments, **progress.answers})
-            taken = take(tool, _asked(decision), answer.action, answer.content, offered)
+                return await call.call_next(ctx)  # this connection cannot carry a question: the SDK answers as sent
+            offered = await self._options(call, {**call.arguments, **progress.answers})
+            taken = take(call.tool, _asked(decision), answer.action, answer.content, offered)
             if taken.refusal is not None:
-                return wire.tool_refusal(taken.refusal, has_output_schema=tool.has_output_schema)
+                return call.refused(taken.refusal)
             progress, notes = _advance(progress, taken), taken.notes
-        refusal = Refusal("too_many_rounds", f"{tool.name} was not run: {MAX_ROUNDS} questions went unanswered.")
-        return wire.tool_refusal(refusal, has_output_schema=tool.has_output_schema)
+        refusal = Refusal("too_many_rounds", f"{call.tool.name} was not run: {MAX_ROUNDS} questions went unanswered.")
+        return call.refused(refusal)
+
+    async def _page_back(self, call: _Call, progress: Progress, decision: AskPage) -> Refusal | None:
+        """A page step over the back-channel: the URL question (with its elicitation id); once the person
+        accepts, wait for the page, then say the step is complete. A refusal if the person will not go, or the
+        page is not finished within the flow."""
+        ctx, question = call.ctx, decision.question
+        answer = await ctx.session.elicit_url(question.message, question.url, question.elicitation_id,
+                                              related_request_id=ctx.request_id)
+        taken = take(call.tool, _asked(decision), answer.action, None)
+        if taken.refusal is not None:
+            return taken.refusal
+        assert self.steps is not None
+        if not await self.steps.wait(progress, decision.step):
+            return Refusal("cancelled", f"{call.tool.name}: the page step was not finished in time. Nothing was done.")
+        await ctx.session.send_elicit_complete(question.elicitation_id, related_request_id=ctx.request_id)
+        return None
 
 
-def _asked(decision: AskValues | AskConfirm) -> LastRound:
+def _asked(decision: AskValues | AskConfirm | AskPage) -> LastRound:
     if isinstance(decision, AskConfirm):
         return LastRound(decision.question.key, confirm=decision.digest)
+    if isinstance(decision, AskPage):
+        return LastRound(decision.question.key, page=decision.step)
     return LastRound(decision.question.key, decision.fields)
 
 
@@ -209,10 +324,10 @@ def _advance(progress: Progress, taken: Taken) -> Progress:
     return progress.answered(taken.values)
 
 
-def _refused(decision: Refuse, tool: Tool) -> HandlerResult:
+def _refused(decision: Refuse, call: _Call) -> HandlerResult:
     if decision.capability is not None:
         raise sdk_error(rpc_error(decision.capability))
-    return wire.tool_refusal(decision.refusal, has_output_schema=tool.has_output_schema)
+    return call.refused(decision.refusal)
 
 
 def _carried(result: HandlerResult, progress: Progress) -> HandlerResult:

@@ -28,25 +28,49 @@ def arguments_digest(tool: str, arguments: Mapping[str, Any]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class LastRound:
-    """The question of the last round: its key and the fields it asked, or the digest of the values it asked
-    a person to confirm (an answer confirms those values only)."""
+    """The question of the last round: its key and the fields it asked, the digest of the values it asked
+    a person to confirm (an answer confirms those values only), or the page step it sent the person to (whose
+    outcome the page records: the answer only says whether the person would go)."""
 
     key: str
     fields: tuple[str, ...] = ()
     confirm: str | None = None
+    page: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"k": self.key, "n": list(self.fields), "c": self.confirm}
+        return {"k": self.key, "n": list(self.fields), "c": self.confirm, "p": self.page}
 
     @classmethod
     def from_json(cls, raw: Any) -> LastRound | None:
         if not isinstance(raw, dict):
             return None
-        key, names, confirm = raw.get("k"), raw.get("n"), raw.get("c")
+        key, names, confirm, page = raw.get("k"), raw.get("n"), raw.get("c"), raw.get("p")
         if not (isinstance(key, str) and isinstance(names, list) and all(isinstance(n, str) for n in names)
-                and (confirm is None or isinstance(confirm, str))):
+                and (confirm is None or isinstance(confirm, str)) and (page is None or isinstance(page, str))):
             return None
-        return cls(key, tuple(names), confirm)
+        return cls(key, tuple(names), confirm, page)
+
+
+@dataclass(frozen=True, slots=True)
+class PageFlow:
+    """What names this call's steps on askback's pages and its single-use run: a flow id (its marks' and its
+    claim's key, never a secret: the ticket behind a link is what is unguessable), when its tickets expire, and
+    the store identity it started under (a single-use run against another store is refused)."""
+
+    flow: str
+    deadline: float
+    store: str | None = None
+
+    def to_json(self) -> list[Any]:
+        return [self.flow, self.deadline, self.store]
+
+    @classmethod
+    def from_json(cls, raw: Any) -> PageFlow | None:
+        if not (isinstance(raw, list) and len(raw) == 3 and isinstance(raw[0], str)
+                and isinstance(raw[1], int | float) and not isinstance(raw[1], bool)
+                and (raw[2] is None or isinstance(raw[2], str))):
+            return None
+        return cls(raw[0], float(raw[1]), raw[2])
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +83,8 @@ class Progress:
     asked: LastRound | None = None
     confirmed: str | None = None  # digest of the values a person confirmed
     inner: str | None = None  # the SDK's own requestState (its resolvers'), carried unchanged
+    pages: PageFlow | None = None  # once the call has a page step or runs once
+    resumed: bool = False  # this progress came back with a retry (not written in the state)
 
     @classmethod
     def start(cls, tool: str, arguments: Mapping[str, Any], inner: str | None = None) -> Progress:
@@ -72,6 +98,8 @@ class Progress:
             body["confirmed"] = self.confirmed
         if self.inner is not None:
             body["inner"] = self.inner
+        if self.pages is not None:
+            body["pages"] = self.pages.to_json()
         return jsoncodec.compact({MARK: body})
 
     def asking(self, asked: LastRound) -> Progress:
@@ -82,6 +110,9 @@ class Progress:
 
     def confirming(self, digest: str) -> Progress:
         return replace(self, confirmed=digest, asked=None)
+
+    def with_pages(self, pages: PageFlow) -> Progress:
+        return replace(self, pages=pages)
 
     def around(self, inner: str | None) -> Progress:
         """This progress carrying the SDK's own state of the next round (its resolvers asked something)."""
@@ -117,4 +148,6 @@ def resume(state: str | None, tool: str, arguments: Mapping[str, Any]) -> Progre
         LastRound.from_json(body.get("asked")),
         confirmed if isinstance(confirmed, str) else None,
         inner if isinstance(inner, str) else None,
+        PageFlow.from_json(body.get("pages")),
+        resumed=True,
     )

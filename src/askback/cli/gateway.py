@@ -78,6 +78,7 @@ def run_gateway(args: argparse.Namespace) -> int:
     from askback.client.pending import Server
     from askback.gateway import gateway_app
     from askback.gateway.policy import PolicyError, load_policy
+    from askback.web.serving import PagesConfigError
 
     upstream: list[str] = list(args.upstream)
     try:
@@ -111,7 +112,7 @@ def run_gateway(args: argparse.Namespace) -> int:
                            allowed_hosts=hosts, allowed_origins=origins, allow_any_origin=any_origin)
         chosen = HttpStack(args.http, args.loop).checked()
         sock = _bind(args.host, args.port)
-    except (ExposureError, StackError, _StartError) as exc:
+    except (ExposureError, StackError, _StartError, PagesConfigError) as exc:  # pages unsafe as configured too
         return _fail(str(exc))
     url = f"http://{_host_for_url(args.host)}:{sock.getsockname()[1]}/mcp"
 

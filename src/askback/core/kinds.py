@@ -21,7 +21,7 @@ from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_sche
 from askback.core.guarding import Guard
 from askback.core.jsontypes import type_problem
 from askback.core.markers import Answer, Caller, Option, Root, Sample
-from askback.core.marks import Mark, MarkRequest
+from askback.core.marks import Mark, MarkRequest, page_message
 from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.types import Capabilities
@@ -422,7 +422,7 @@ class SecretParam(Param):
 
 
 def _page_message(r: RoundView, what: str) -> str:
-    return f"{r.spec_name}: open this page to {what}. It is not asked here, so it never passes through this chat."
+    return page_message(r.spec_name, what)
 
 
 def _refused_at_the_link(r: RoundView, p: Param, q: UrlQuestion) -> Refusal | None:

@@ -32,3 +32,8 @@ class Mark:
 
     status: Status
     url: str
+
+
+def page_message(tool: str, what: str) -> str:
+    """The text of the URL question that sends the person to a page step (`what`: "enter your API key")."""
+    return f"{tool}: open this page to {what}. It is not asked here, so it never passes through this chat."

@@ -25,7 +25,7 @@ from askback.core.guarding import Guard, guard_form
 from askback.core.jsontypes import type_problem
 from askback.core.kinds import form_answer
 from askback.core.markers import Option, Secret, Work
-from askback.core.marks import MarkRequest, Status
+from askback.core.marks import MarkRequest, Status, page_message
 from askback.core.questions import FormQuestion, UrlQuestion, canonical_json, short_digest
 from askback.core.spec import template_fields
 from askback.core.text import render, show
@@ -252,9 +252,7 @@ def secret_mark(question: WorkQuestion, name: str) -> MarkRequest:
 
 def secret_page_question(tool: str, question: WorkQuestion, key: str, url: str) -> UrlQuestion:
     """The URL question that sends the person to the page (never the value itself, which is entered there)."""
-    message = (f"{tool}: open this page to enter {question.message}. It is not asked here, so it never passes "
-               "through this chat.")
-    return UrlQuestion(key=key, message=message, url=url)
+    return UrlQuestion(key=key, message=page_message(tool, f"enter {question.message}"), url=url)
 
 
 def link_answer(answer: Any) -> DeclinedAnswer | None:

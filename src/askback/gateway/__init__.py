@@ -50,6 +50,8 @@ def gateway_app(
     source = str(policy) if isinstance(policy, str | Path) else "the policy"
     options = load_policy(policy) if isinstance(policy, str | Path) else dict(policy or {})
     owner = app or App(name)
+    # A policy's credentials and approvals are entered on askback's pages, served beside /mcp.
+    owner.pages_wanted = owner.pages_wanted or any(o.needs_pages for o in options.values())
     link = Upstream(Server.of(upstream), headers=headers, policy=options, policy_source=source)
     gateway = GatewayServer(owner, link)
     asgi = http_app(owner, server=gateway.server, a2a=False, **http)

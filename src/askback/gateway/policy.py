@@ -10,6 +10,11 @@
     env = ["staging", "production"]             # the value must be one of these
     region = [{ value = "eu", title = "Europe" }, { value = "us", title = "United States" }]
 
+    [tools.pay]
+    confirm = "Pay {amount} EUR to {to}?"
+    out_of_band = { argument = "amount", above = 1000 }   # approved on askback's page above 1000 (or = true)
+    once = true                                 # the final call is forwarded once; a replay is refused
+
 It becomes the adopter's own `ToolOptions`, so a policy asks exactly as `askback.adopt(server, tools=...)` does.
 Everything is checked at start, the file alone first and then against the tools the upstream lists, and the
 first thing wrong is one line (`PolicyError`): a gateway never serves with a policy it half understood.
@@ -22,11 +27,11 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from askback.adoption.options import ToolOptions, confirm_problem
+from askback.adoption.options import Above, ToolOptions, confirm_problem
 from askback.core.markers import OneOf, Option
 from askback.core.schemacheck import problems
 
-_TOOL_KEYS = ("confirm", "secret", "choices")
+_TOOL_KEYS = ("confirm", "secret", "choices", "out_of_band", "once")
 _SCALARS = (str, int, float, bool)
 
 
@@ -77,7 +82,25 @@ def _tool(where: str, table: Any) -> ToolOptions:
     if not isinstance(choices, Mapping):
         raise PolicyError(f"{where}.choices must be a table of argument = [options]")
     markers = {name: OneOf(_static(_options(f"{where}.choices.{name}", given))) for name, given in choices.items()}
-    return ToolOptions(confirm=confirm, secret=tuple(secret), choices=markers)
+    once = table.get("once", False)
+    if not isinstance(once, bool):
+        raise PolicyError(f"{where}.once must be true or false")
+    out_of_band = _out_of_band(f"{where}.out_of_band", table.get("out_of_band", False))
+    if out_of_band is not False and confirm is None:
+        raise PolicyError(f"{where}.out_of_band needs a confirm text: it is what the person approves on the page")
+    return ToolOptions(confirm=confirm, secret=tuple(secret), choices=markers, out_of_band=out_of_band, once=once)
+
+
+def _out_of_band(where: str, given: Any) -> bool | Above:
+    if isinstance(given, bool):
+        return given
+    shape = f"{where} must be true, false or {{ argument = \"NAME\", above = NUMBER }}"
+    if not isinstance(given, Mapping) or set(given) != {"argument", "above"}:
+        raise PolicyError(shape)
+    argument, above = given["argument"], given["above"]
+    if not isinstance(argument, str) or not argument or isinstance(above, bool) or not isinstance(above, int | float):
+        raise PolicyError(shape)
+    return Above(argument, above)
 
 
 def _options(where: str, given: Any) -> list[Option]:
@@ -115,9 +138,17 @@ def check_against(policy: Mapping[str, ToolOptions], tools: Sequence[Mapping[str
         schema = listed[name] if isinstance(listed[name], Mapping) else {}
         assert isinstance(schema, Mapping)
         properties = schema.get("properties") or {}
-        for argument in (*options.secret, *options.choices):
+        threshold = [options.out_of_band.argument] if isinstance(options.out_of_band, Above) else []
+        for argument in (*options.secret, *options.choices, *threshold):
             if argument not in properties:
                 raise PolicyError(f"{where}: tools.{name}: {name} has no argument {argument!r}")
+        for argument in threshold:
+            node = properties[argument] if isinstance(properties[argument], Mapping) else {}
+            kinds = node.get("type")
+            kinds = kinds if isinstance(kinds, list) else [kinds]
+            if not {"number", "integer"} & set(kinds):
+                raise PolicyError(f"{where}: tools.{name}.out_of_band: {argument!r} is not a number in {name}'s "
+                                  "schema, so it has no amount to compare")
         for argument, marker in options.choices.items():
             offered = marker.provider()  # a policy's provider is `_static`: a list, at once
             for option in offered if isinstance(offered, list) else []:

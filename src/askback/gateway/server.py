@@ -21,15 +21,17 @@ from mcp.server.lowlevel.server import Server
 from mcp.shared.exceptions import MCPError
 from mcp.shared.message import ServerMessageMetadata
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ValidationError
 
 from askback.adoption.middleware import MAX_ROUNDS, Adopter
+from askback.adoption.pagesteps import PageSteps
 from askback.app import App
 from askback.client.errors import ClientError, ServerError
 from askback.core.outcomes import Refusal
 from askback.gateway.sealing import SealedState
 from askback.gateway.upstream import Upstream
 from askback.mcp import wire
+from askback.mcp.params import PromptGet, ResourceRead, ToolCall
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.types import Capabilities
 
@@ -65,21 +67,22 @@ class GatewayServer:
                                           get_tool_input_schema=upstream.input_schema)
         spans_only_when_tracing(self.server.middleware)
         self.server.middleware.append(SealedState(app))
-        self.server.middleware.append(Adopter(upstream.tool))
+        # The owner's lifespan (or the stdio loop) starts the app: its store is open before the first call.
+        self.server.middleware.append(Adopter(upstream.tool, PageSteps(app, started_elsewhere=True)))
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
-        add("tools/call", _ToolCall, self.call_tool)
+        add("tools/call", ToolCall, self.call_tool)
 
     def mirror(self) -> None:
         """Serve the upstream's prompts and resources as it serves them (forwarded, results unchanged)."""
         add = self.server.add_request_handler
         if self.upstream.serves("prompts"):
             add("prompts/list", types.PaginatedRequestParams, self._passed("prompts/list"))
-            add("prompts/get", _Named, self._passed("prompts/get", asks=True))
+            add("prompts/get", PromptGet, self._passed("prompts/get", asks=True))
         if self.upstream.serves("resources"):
             add("resources/list", types.PaginatedRequestParams, self._passed("resources/list"))
             add("resources/templates/list", types.PaginatedRequestParams, self._passed("resources/templates/list"))
-            add("resources/read", _Addressed, self._passed("resources/read", asks=True))
+            add("resources/read", ResourceRead, self._passed("resources/read", asks=True))
 
     async def list_tools(self, ctx: ServerRequestContext[Any], params: Any) -> dict[str, Any]:
         try:
@@ -88,7 +91,7 @@ class GatewayServer:
             raise _upstream_error(exc) from None
         return {"resultType": "complete", "tools": tools}
 
-    async def call_tool(self, ctx: ServerRequestContext[Any], params: _ToolCall) -> dict[str, Any]:
+    async def call_tool(self, ctx: ServerRequestContext[Any], params: ToolCall) -> dict[str, Any]:
         raw = ctx.params or {}
         onward = {k: raw[k] for k in _FORWARDED if raw.get(k) is not None}
         return await self._forward(ctx, "tools/call", onward, params.name)
@@ -136,20 +139,10 @@ class GatewayServer:
             raise _upstream_error(exc) from None
 
 
-class _ToolCall(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    name: str
-    arguments: dict[str, Any] | None = None
 
 
-class _Named(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    name: str
 
 
-class _Addressed(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    uri: str
 
 
 async def _ask_back(ctx: ServerRequestContext[Any], request: Any) -> dict[str, Any]:

@@ -19,7 +19,6 @@ from mcp.shared.exceptions import MCPError
 from mcp.shared.message import ServerMessageMetadata
 from mcp.shared.uri_template import UriTemplate
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
-from pydantic import BaseModel, ConfigDict
 
 from askback.app import App
 from askback.core.kinds import ChoiceParam
@@ -34,6 +33,7 @@ from askback.mcp.checks import header_schemas
 from askback.mcp.context import SessionLevels, progress_token, request_context
 from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.incoming import incoming_of
+from askback.mcp.params import PromptGet, ResourceRead, ToolCall
 from askback.mcp.tasks import McpTasks, declared, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.pagewait import Gone
@@ -93,7 +93,7 @@ class AppServer:
         # Handlers return wire dicts (the SDK validates them per protocol version before sending).
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
-        add("tools/call", _ToolCall, self.call_tool)
+        add("tools/call", ToolCall, self.call_tool)
         self.levels = SessionLevels()
         if any(s.context_param is not None for s in app.tools.values()):
             # A tool can log: a 2025-11-25 client may say which levels it wants (and sees the capability).
@@ -101,13 +101,13 @@ class AppServer:
         self.tasks.install(self.server)
         if app.prompts:
             add("prompts/list", types.PaginatedRequestParams, self.list_prompts)
-            add("prompts/get", _PromptGet, self.get_prompt)
+            add("prompts/get", PromptGet, self.get_prompt)
         if app.prompts or app.resources:  # a choice's provider suggests values; other arguments get none
             add("completion/complete", types.CompleteRequestParams, self.complete)
         if app.resources:
             add("resources/list", types.PaginatedRequestParams, self.list_resources)
             add("resources/templates/list", types.PaginatedRequestParams, self.list_resource_templates)
-            add("resources/read", _ResourceRead, self.read_resource)
+            add("resources/read", ResourceRead, self.read_resource)
 
     # -- listings (static: built once) -------------------------------------------------------------------
     @staticmethod
@@ -159,7 +159,7 @@ class AppServer:
         return dict(self._templates)
 
     # -- the three methods that can ask (what they decide is shared with the fast route: `calls`) -------------
-    async def call_tool(self, ctx: ServerRequestContext[Any], params: _ToolCall) -> dict[str, Any]:
+    async def call_tool(self, ctx: ServerRequestContext[Any], params: ToolCall) -> dict[str, Any]:
         spec = self.app.tools.get(params.name)
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
@@ -174,7 +174,7 @@ class AppServer:
                 raise missing_extension(f"{spec.name} runs only as a task: it")
         return await _sdk_errors(self.calls.tool(spec, rnd, self._player(ctx)))
 
-    async def get_prompt(self, ctx: ServerRequestContext[Any], params: _PromptGet) -> dict[str, Any]:
+    async def get_prompt(self, ctx: ServerRequestContext[Any], params: PromptGet) -> dict[str, Any]:
         spec = self.app.prompts.get(params.name)
         if spec is None:
             raise MCPError(code=types.INVALID_PARAMS, message=f"Unknown prompt: {params.name}")
@@ -182,7 +182,7 @@ class AppServer:
         return await _sdk_errors(self.calls.prompt(spec, rnd, self._player(ctx)))
 
     async def read_resource(
-        self, ctx: ServerRequestContext[Any], params: _ResourceRead
+        self, ctx: ServerRequestContext[Any], params: ResourceRead
     ) -> dict[str, Any]:
         uri = str(params.uri)
         found = self.resource_for(uri)
@@ -280,21 +280,10 @@ class AppServer:
 # The SDK has already checked each request against the protocol's schema, answers and state included, before a
 # handler's params model is built; these models read only what the handlers use, instead of parsing every answer
 # into result models a second time. The answers and state are read raw from the request (`_round`).
-class _ToolCall(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    name: str
-    arguments: dict[str, Any] | None = None
 
 
-class _PromptGet(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    name: str
-    arguments: dict[str, str] | None = None
 
 
-class _ResourceRead(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-    uri: str
 
 
 async def _sdk_errors(call: Awaitable[dict[str, Any]]) -> dict[str, Any]:

@@ -8,8 +8,9 @@ Two kinds of line would carry them, both from libraries askback runs rather than
   library's records end), and on Python's last-resort handler.
 - Some libraries log whole payloads below WARNING: the A2A SDK each request body and task (answers, a token a
   person pasted), SQLAlchemy and aiosqlite each statement's parameters (the A2A task store's rows), httpx and
-  httpcore each URL. Those loggers are set to WARNING, unless a level was set for them explicitly: a verbose
-  server log (`--log-level debug`) is then askback's, uvicorn's and the MCP SDK's, without those payloads.
+  httpcore each URL, the MCP SDK's client each message it sends (a gateway's forwarded arguments, a credential
+  entered on a page among them). Those loggers are set to WARNING, unless a level was set for them explicitly: a verbose
+  server log (`--log-level debug`) is then askback's, uvicorn's and the MCP SDK server's, without those payloads.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 from askback.outofband import PAGE_PATH
 
 # Loggers whose records below WARNING carry request bodies, task contents, SQL parameters or URLs.
-PAYLOAD_LOGGERS = ("a2a", "sqlalchemy", "aiosqlite", "asyncpg", "httpx", "httpcore")
+PAYLOAD_LOGGERS = ("a2a", "sqlalchemy", "aiosqlite", "asyncpg", "httpx", "httpcore", "mcp.client")
 # uvicorn's loggers that print a request's path: the access log (INFO) and the ASGI message log (TRACE).
 _PATH_LOGGERS = ("uvicorn.access", "uvicorn.asgi", "uvicorn.error")
 _TICKET = re.compile(re.escape(PAGE_PATH) + r"[^\s/?#\"'<>]+")
