@@ -554,9 +554,41 @@ def test_sentinel_and_cluster_urls(tmp_path: Path) -> None:
     assert isinstance(cluster, RedisStore) and cluster.target.tls and cluster.target.kind == "cluster"
     assert dict(cluster.target.options) == {"socket_timeout": 0.5}
     for bad in ("redis+cluster://a:7000/3", "redis+sentinel://a:26379", "redis://a:1,b:2/0",
-                "redis://a:6379/0?replicas=-1", "redis://a:6379/0?db=2"):
+                "redis://a:6379/0?replicas=-1", "redis+cluster://a:7000?db=2", "redis+sentinel://a/m/0?port=1",
+                "redis://a:6379/0?db=two", "redis://a:6379/0?sockettimeout=1"):
         with pytest.raises(StoreConfigError):
             open_store(bad, data_dir=tmp_path, app="x")
+
+
+def test_a_redis_url_reads_the_address_in_its_query_as_redis_py_always_has(tmp_path: Path) -> None:
+    """Deployments set `redis://host/?db=2` before Sentinel and Cluster came: it still names database 2."""
+    def target(url: str) -> tuple[object, ...]:
+        store = open_store(url, data_dir=tmp_path, app="x")
+        assert isinstance(store, RedisStore)
+        t = store.target
+        return t.nodes, t.db, t.username, t.password, store.where
+
+    assert target("redis://h/?db=2") == ((("h", 6379),), 2, None, None, "redis://h:6379/2")
+    assert target("redis://h/1?db=2")[1] == 2  # the query wins over the path, as in redis-py
+    assert target("redis://h?port=7000&db=3")[0] == (("h", 7000),)
+    assert target("redis://h:6380/?port=7000")[0] == (("h", 6380),)  # the address wins where it names one
+    assert target("redis://bob:pw@h/?password=other")[2:4] == ("bob", "pw")
+    shown = target("redis://h/?username=bob&password=pw")
+    assert shown[2:4] == ("bob", "pw") and "pw" not in str(shown[4])
+
+
+def test_the_query_db_is_the_database_written(private_redis: PrivateRedis) -> None:
+    name = app_name()
+    store = RedisStore(f"redis://127.0.0.1:{private_redis.port}/?db=2&app={name}", watch_seconds=0)
+
+    async def main() -> None:
+        await store.open()
+        await store.put("k", b"v", time.time() + 60)
+        await store.close()
+
+    anyio.run(main)
+    assert redis_sync.Redis(port=private_redis.port, db=2).get(f"askback:{name}:k") == b"v"
+    assert redis_sync.Redis(port=private_redis.port, db=0).get(f"askback:{name}:k") is None
 
 
 def test_a_write_no_replica_confirms_is_unavailable_and_the_run_does_not_start(private_redis: PrivateRedis) -> None:
