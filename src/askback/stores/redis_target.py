@@ -47,7 +47,7 @@ _OWN = frozenset({*_ADDRESS, "self", "kwargs", "ssl", "retry", "redis_connect_fu
 
 
 def _parameters(cls: type) -> frozenset[str]:
-    return frozenset(inspect.signature(cls.__init__).parameters) - _OWN
+    return frozenset(inspect.signature(cls).parameters) - _OWN
 
 
 # The redis-py connection options a query may set: the parameters of the client each kind is made with.
