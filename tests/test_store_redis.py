@@ -30,6 +30,7 @@ from tests.conftest import LoopbackServer
 from tests.support import together
 from tests.support.rawclient import RawClient
 from tests.support.redis import PrivateRedis, machine_or_private
+from tests.support.stray_reply import StrayReply
 
 KEY = base64.urlsafe_b64encode(bytes(range(32))).decode().rstrip("=")
 OTHER_KEY = base64.urlsafe_b64encode(bytes(range(100, 132))).decode().rstrip("=")
@@ -605,3 +606,50 @@ def test_a_write_no_replica_confirms_is_unavailable_and_the_run_does_not_start(p
         await store.close()
 
     anyio.run(main)
+
+
+def test_a_server_that_is_not_redis_is_a_clear_error_never_a_stack_trace(tmp_path: Path) -> None:
+    relay = StrayReply(relay_to=None)  # answers every command "+OK"
+    store = RedisStore(f"redis://127.0.0.1:{relay.port}/0?app={app_name()}", watch_seconds=0)
+
+    async def main() -> None:
+        with pytest.raises(StoreConfigError, match="cannot"):
+            await store.open()
+        with pytest.raises(StoreUnavailable):
+            await store.claim_run("f", "c", time.time() + 60, "any")
+        await store.close()
+
+    try:
+        anyio.run(main)
+    finally:
+        relay.close()
+
+
+def test_a_reply_out_of_turn_at_a_runs_start_is_in_doubt_and_nothing_ran(private_redis: PrivateRedis) -> None:
+    """A start whose reply is another command's (a connection torn mid-reply): the function has not run, and the
+    caller is told the retryable truth (StoreInDoubt), not "failed with an internal error"."""
+    from askback.core.errors import StoreInDoubt
+    from askback.singleuse import claim_run
+
+    relay = StrayReply(relay_to=private_redis.port)
+    store = RedisStore(f"redis://127.0.0.1:{relay.port}/0?app={app_name()}", watch_seconds=0)
+
+    async def main() -> None:
+        await store.open()
+        future = time.time() + 60
+        assert await store.claim_run("f1", "c", future, store.identity) is Claim.HELD
+        relay.stray_after(0)
+        with pytest.raises(StoreUnavailable):
+            await store.start_run("f1", "c", future)
+        relay.stray_after(1)  # the claim is relayed, the start's reply is the stray one
+        with pytest.raises(StoreInDoubt):
+            await claim_run(store, b"flow-2", future, None, "tools/call t")
+        await claim_run(store, b"flow-2", future, None, "tools/call t")  # the retry: it runs now, once
+        with pytest.raises(InvalidRequestState):
+            await claim_run(store, b"flow-2", future, None, "tools/call t")
+        await store.close()
+
+    try:
+        anyio.run(main)
+    finally:
+        relay.close()
