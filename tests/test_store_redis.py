@@ -653,3 +653,20 @@ def test_a_reply_out_of_turn_at_a_runs_start_is_in_doubt_and_nothing_ran(private
         anyio.run(main)
     finally:
         relay.close()
+
+
+def test_a_write_redis_refuses_is_logged_without_the_value(private_redis: PrivateRedis,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    """redis-py names a pipeline's failed command with its arguments; a stored value must not reach the log."""
+    store = RedisStore(private_redis.url + "?replicas=1&wait_ms=50", app=app_name(), watch_seconds=0)
+
+    async def main() -> None:
+        await store.open()
+        raw(private_redis.url).config_set("min-replicas-to-write", 1)  # no replica: writes refused (NOREPLICAS)
+        with pytest.raises(StoreUnavailable):
+            await store.put("secret:f:api_key", b"sealed-value-4f2a", time.time() + 60)
+        await store.close()
+
+    with caplog.at_level(logging.ERROR, logger="askback"):
+        anyio.run(main)
+    assert "NOREPLICAS" in caplog.text and "sealed-value-4f2a" not in caplog.text, caplog.text
