@@ -31,12 +31,16 @@ conformance: $(BIN)/.installed
 
 # The benchmark against the official SDK and FastMCP (FastMCP goes in its own venv, bench/.venv-fastmcp):
 # about fifteen minutes (the knobs and `--workers 2` are measured too; cold start when bench/coldstart.py exists);
-# writes its tables and the profile into docs/benchmarks.md, and the guards' table into docs/security.md.
+# writes its tables and the profile into docs/benchmarks.md, and the guards' table into docs/security.md; prints
+# the store's figures of docs/replicas.md and docs/scale.md (bench/stores.py, store_ops.py, claim_wait.py, capacity.py).
 # `python bench/run.py --quick` is the two-minute version that only prints.
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py
 	$(BIN)/python bench/profile.py --write-doc
 	$(BIN)/python bench/stores.py
+	$(BIN)/python bench/store_ops.py
+	$(BIN)/python bench/claim_wait.py
+	$(BIN)/python bench/capacity.py
 	if [ -f bench/coldstart.py ]; then $(BIN)/python bench/coldstart.py; fi
 	$(BIN)/python bench/guard_report.py --write-doc
 	$(BIN)/python -m bench.guard_cost

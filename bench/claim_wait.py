@@ -1,6 +1,6 @@
 """What waiting for a replica adds to a single-use claim: `claim_run` + `start_run` latency, replicas=0 vs 1.
 
-A private Sentinel deployment (one primary, two replicas, three sentinels; tests/support/redis_topologies.py)
+A private Sentinel deployment (one primary, two replicas, three sentinels; bench/redis_topologies.py)
 on this machine; one store, claims one after another (no concurrency), medians and p99 of 2,000 claims each.
 
     python bench/claim_wait.py
@@ -18,9 +18,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.support.redis_topologies import PrivateSentinel  # noqa: E402
-
 from askback.stores.redis import RedisStore  # noqa: E402
+from bench.redis_topologies import PrivateSentinel  # noqa: E402
 
 CLAIMS = 2000
 

@@ -30,6 +30,7 @@ from tests.conftest import LoopbackServer
 from tests.support import together
 from tests.support.rawclient import RawClient
 from tests.support.redis import PrivateRedis, machine_or_private
+from tests.support.stray_reply import StrayReply
 
 KEY = base64.urlsafe_b64encode(bytes(range(32))).decode().rstrip("=")
 OTHER_KEY = base64.urlsafe_b64encode(bytes(range(100, 132))).decode().rstrip("=")
@@ -554,9 +555,41 @@ def test_sentinel_and_cluster_urls(tmp_path: Path) -> None:
     assert isinstance(cluster, RedisStore) and cluster.target.tls and cluster.target.kind == "cluster"
     assert dict(cluster.target.options) == {"socket_timeout": 0.5}
     for bad in ("redis+cluster://a:7000/3", "redis+sentinel://a:26379", "redis://a:1,b:2/0",
-                "redis://a:6379/0?replicas=-1", "redis://a:6379/0?db=2"):
+                "redis://a:6379/0?replicas=-1", "redis+cluster://a:7000?db=2", "redis+sentinel://a/m/0?port=1",
+                "redis://a:6379/0?db=two", "redis://a:6379/0?sockettimeout=1"):
         with pytest.raises(StoreConfigError):
             open_store(bad, data_dir=tmp_path, app="x")
+
+
+def test_a_redis_url_reads_the_address_in_its_query_as_redis_py_always_has(tmp_path: Path) -> None:
+    """Deployments set `redis://host/?db=2` before Sentinel and Cluster came: it still names database 2."""
+    def target(url: str) -> tuple[object, ...]:
+        store = open_store(url, data_dir=tmp_path, app="x")
+        assert isinstance(store, RedisStore)
+        t = store.target
+        return t.nodes, t.db, t.username, t.password, store.where
+
+    assert target("redis://h/?db=2") == ((("h", 6379),), 2, None, None, "redis://h:6379/2")
+    assert target("redis://h/1?db=2")[1] == 2  # the query wins over the path, as in redis-py
+    assert target("redis://h?port=7000&db=3")[0] == (("h", 7000),)
+    assert target("redis://h:6380/?port=7000")[0] == (("h", 6380),)  # the address wins where it names one
+    assert target("redis://bob:pw@h/?password=other")[2:4] == ("bob", "pw")
+    shown = target("redis://h/?username=bob&password=pw")
+    assert shown[2:4] == ("bob", "pw") and "pw" not in str(shown[4])
+
+
+def test_the_query_db_is_the_database_written(private_redis: PrivateRedis) -> None:
+    name = app_name()
+    store = RedisStore(f"redis://127.0.0.1:{private_redis.port}/?db=2&app={name}", watch_seconds=0)
+
+    async def main() -> None:
+        await store.open()
+        await store.put("k", b"v", time.time() + 60)
+        await store.close()
+
+    anyio.run(main)
+    assert redis_sync.Redis(port=private_redis.port, db=2).get(f"askback:{name}:k") == b"v"
+    assert redis_sync.Redis(port=private_redis.port, db=0).get(f"askback:{name}:k") is None
 
 
 def test_a_write_no_replica_confirms_is_unavailable_and_the_run_does_not_start(private_redis: PrivateRedis) -> None:
@@ -573,3 +606,67 @@ def test_a_write_no_replica_confirms_is_unavailable_and_the_run_does_not_start(p
         await store.close()
 
     anyio.run(main)
+
+
+def test_a_server_that_is_not_redis_is_a_clear_error_never_a_stack_trace(tmp_path: Path) -> None:
+    relay = StrayReply(relay_to=None)  # answers every command "+OK"
+    store = RedisStore(f"redis://127.0.0.1:{relay.port}/0?app={app_name()}", watch_seconds=0)
+
+    async def main() -> None:
+        with pytest.raises(StoreConfigError, match="cannot"):
+            await store.open()
+        with pytest.raises(StoreUnavailable):
+            await store.claim_run("f", "c", time.time() + 60, "any")
+        await store.close()
+
+    try:
+        anyio.run(main)
+    finally:
+        relay.close()
+
+
+def test_a_reply_out_of_turn_at_a_runs_start_is_in_doubt_and_nothing_ran(private_redis: PrivateRedis) -> None:
+    """A start whose reply is another command's (a connection torn mid-reply): the function has not run, and the
+    caller is told the retryable truth (StoreInDoubt), not "failed with an internal error"."""
+    from askback.core.errors import StoreInDoubt
+    from askback.singleuse import claim_run
+
+    relay = StrayReply(relay_to=private_redis.port)
+    store = RedisStore(f"redis://127.0.0.1:{relay.port}/0?app={app_name()}", watch_seconds=0)
+
+    async def main() -> None:
+        await store.open()
+        future = time.time() + 60
+        assert await store.claim_run("f1", "c", future, store.identity) is Claim.HELD
+        relay.stray_after(0)
+        with pytest.raises(StoreUnavailable):
+            await store.start_run("f1", "c", future)
+        relay.stray_after(1)  # the claim is relayed, the start's reply is the stray one
+        with pytest.raises(StoreInDoubt):
+            await claim_run(store, b"flow-2", future, None, "tools/call t")
+        await claim_run(store, b"flow-2", future, None, "tools/call t")  # the retry: it runs now, once
+        with pytest.raises(InvalidRequestState):
+            await claim_run(store, b"flow-2", future, None, "tools/call t")
+        await store.close()
+
+    try:
+        anyio.run(main)
+    finally:
+        relay.close()
+
+
+def test_a_write_redis_refuses_is_logged_without_the_value(private_redis: PrivateRedis,
+                                                          caplog: pytest.LogCaptureFixture) -> None:
+    """redis-py names a pipeline's failed command with its arguments; a stored value must not reach the log."""
+    store = RedisStore(private_redis.url + "?replicas=1&wait_ms=50", app=app_name(), watch_seconds=0)
+
+    async def main() -> None:
+        await store.open()
+        raw(private_redis.url).config_set("min-replicas-to-write", 1)  # no replica: writes refused (NOREPLICAS)
+        with pytest.raises(StoreUnavailable):
+            await store.put("secret:f:api_key", b"sealed-value-4f2a", time.time() + 60)
+        await store.close()
+
+    with caplog.at_level(logging.ERROR, logger="askback"):
+        anyio.run(main)
+    assert "NOREPLICAS" in caplog.text and "sealed-value-4f2a" not in caplog.text, caplog.text

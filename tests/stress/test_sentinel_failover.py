@@ -1,6 +1,6 @@
 """A Sentinel-managed primary killed while single-use final rounds are in flight: no flow runs twice.
 
-One primary, two replicas, three sentinels (tests/support/redis_topologies.py); two `askback serve` replicas
+One primary, two replicas, three sentinels (bench/redis_topologies.py); two `askback serve` replicas
 whose store is `redis+sentinel://…` (every write waits for one Redis replica, `replicas=1`). Each kill round
 brings flows to their single-use final round, sends every final at once (half to each replica), and SIGKILLs the
 Redis primary while they are in flight. A caller told "retry" resends the same final until it gets an answer that

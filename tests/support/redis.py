@@ -20,22 +20,12 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from bench.redis_topologies import answers
 
 from tests.support.processes import stop
 
 IN_CI = os.environ.get("CI") == "true"
 MACHINE_PORT = 6379
-
-
-def answers(port: int, host: str = "127.0.0.1") -> bool:
-    """Whether a Redis answers PING on host:port."""
-    try:
-        with socket.create_connection((host, port), timeout=0.5) as s:
-            s.sendall(b"PING\r\n")
-            s.settimeout(0.5)
-            return s.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 def _missing(reason: str) -> None:

@@ -45,6 +45,7 @@ import contextlib
 import inspect
 import logging
 import os
+import re
 import time
 import zlib
 from collections.abc import Callable, Iterator
@@ -57,9 +58,10 @@ from redis.asyncio.retry import Retry
 from redis.asyncio.sentinel import Sentinel
 from redis.backoff import ExponentialBackoff
 from redis.commands.core import AsyncScript
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import RedisError, ResponseError
 
-from askback.core.errors import InvalidRequestState, Rejection, StoreUnavailable
+from askback.core.errors import AskbackError, InvalidRequestState, Rejection, StoreUnavailable
 from askback.stores.base import Claim, Clock, StoreConfigError
 from askback.stores.redis_target import SCHEMES, RedisTarget, parse
 
@@ -174,7 +176,18 @@ class RedisStore:
         return "redis-" + os.urandom(6).hex()
 
     async def _on_connect(self, conn: Connection) -> None:
-        """Every new connection (at start, after Redis came back, to a new primary) vouches for the identity."""
+        """Every new connection (at start, after Redis came back, to a new primary) vouches for the identity.
+
+        Any failure is a `ConnectionError`: redis-py drops a connection whose set-up raised one of its own
+        errors, never one that raised anything else (it would stay in the pool with a reply unread)."""
+        try:
+            await self._vouch(conn)
+        except RedisError:
+            raise
+        except Exception as exc:  # see the docstring
+            raise RedisConnectionError(f"setting up a connection failed: {type(exc).__name__}") from exc
+
+    async def _vouch(self, conn: Connection) -> None:
         await conn.on_connect()
         run_id, durable = await _server_facts(conn)
         before, seen = self._identity, self._seen.get(0, 0)
@@ -227,9 +240,9 @@ class RedisStore:
 
     async def _rename(self, lost: str) -> None:
         """Rename contents that lost claims (unless another replica already has), and adopt the result."""
-        client = await self._redis()
         candidate = self._candidate()
         with self._reaching():
+            client = await self._redis()
             found, generation = await client.eval(_RENAME, 2, *self._home("identity", "generation"), lost, candidate)
             if self._buckets == 1:
                 self._adopt(_text(found), self._counted(int(generation)))
@@ -272,8 +285,8 @@ class RedisStore:
 
     async def _refused(self, bucket: int, found: str | None) -> None:
         """After a claim was refused for its identity: rename contents that lost claims, or follow a renaming."""
-        client = await self._redis()
         with self._reaching():
+            client = await self._redis()
             home = found if bucket == 0 else _opt_text(await client.get(self._at(0, "identity")))
             if home is None:
                 await self._rename(self._identity or "")
@@ -289,8 +302,8 @@ class RedisStore:
     async def check(self) -> None:
         """Re-read the identity and the generation: what the watcher does once every `watch_seconds`."""
         before, seen = self._identity, self._seen.get(0, 0)
-        client = await self._redis()
         with self._reaching():
+            client = await self._redis()
             found, generation = await client.mget(self._home("identity", "generation"))
             identity, now = _opt_text(found), int(generation or 0)
             if identity is None:
@@ -341,6 +354,9 @@ class RedisStore:
                 await self._client.ping()  # connects: `_on_connect` reads the identity
         except (RedisError, OSError) as exc:
             raise StoreConfigError(f"cannot reach the Redis store at {self.where}: {_why(exc)}") from None
+        except Exception as exc:  # not a Redis that answers as Redis does
+            raise StoreConfigError(f"cannot use the Redis store at {self.where}: {type(exc).__name__}: "
+                                   f"{_why(exc)}") from None
         if self._watcher is None and self._watch_seconds > 0:
             self._watcher = asyncio.get_running_loop().create_task(self._watch())
 
@@ -369,30 +385,42 @@ class RedisStore:
 
     @contextlib.contextmanager
     def _reaching(self) -> Iterator[None]:
+        """The one place a failure of the Redis client becomes `StoreUnavailable`: what the store itself decided
+        (askback's errors) passes through; anything else the client raised means this step's outcome is not
+        known here, which is what unavailable says (the callers know whether anything ran: nothing did)."""
         try:
             yield
+        except AskbackError:
+            raise
         except (RedisError, OSError) as exc:
+            raise self._unavailable(exc) from None
+        except Exception as exc:  # redis-py raising outside its own errors mid-teardown
+            logger.error("the Redis store at %s failed unexpectedly (%s): treated as unavailable",
+                         self.where, type(exc).__name__)
             raise self._unavailable(exc) from None
 
     def _unavailable(self, exc: BaseException) -> StoreUnavailable:
         logger.error("the Redis store at %s is unavailable: %s", self.where, _why(exc))
         return StoreUnavailable(_why(exc))
 
-    async def _send(self, call: Callable[[Any], Any], *, wait: bool = True) -> Any:
+    async def _send(self, call: Callable[[Any], Any], *, wait: bool = True, shape: int = 0) -> Any:
         """One command or script; with `replicas=N` (and `wait`), also `WAIT` on the same connection until N
         replicas hold it. A write they do not confirm in `wait_ms` is reported unavailable: the caller does
-        nothing it would have done, and a retry (after a failover, on the new primary) decides again."""
-        client = await self._redis()
+        nothing it would have done, and a retry (after a failover, on the new primary) decides again.
+        `shape`: the length of the list a script returns; any other reply is a connection that answered out of
+        turn, and is unavailable too."""
         with self._reaching():
+            client = await self._redis()
             if not (wait and self._waits):
-                return await call(client)
+                return _shaped(await call(client), shape)
             async with client.pipeline(transaction=False) as pipe:
                 queued = call(pipe)
                 if inspect.isawaitable(queued):
                     await queued
                 pipe.execute_command("WAIT", self.target.replicas, self.target.wait_ms)
-                result, acked = await pipe.execute()
-        if int(acked) < self.target.replicas:
+                result, acked = _shaped(await pipe.execute(), 2)
+                result, acked = _shaped(result, shape), int(acked)
+        if acked < self.target.replicas:
             logger.error("the Redis store at %s: %d of the %d replicas it waits for confirmed a write within %d ms",
                          self.where, int(acked), self.target.replicas, self.target.wait_ms)
             raise StoreUnavailable(f"{int(acked)} of {self.target.replicas} replicas confirmed the write")
@@ -409,7 +437,8 @@ class RedisStore:
         key = "used:" + flow_id
         bucket = self._bucket(key)
         outcome, found = await self._send(self._script(
-            "claim", [self._at(bucket, "identity"), self._at(bucket, key)], [expected or "", _ms(expires_at)]))
+            "claim", [self._at(bucket, "identity"), self._at(bucket, key)], [expected or "", _ms(expires_at)]),
+            shape=2)
         if not outcome or expected is None:
             identity = _text(found) or None
             self._refuse_changed(expected, identity)
@@ -434,7 +463,7 @@ class RedisStore:
         # anyway; what must survive is the start, and `start_run` waits.
         outcome, found, generation = await self._send(self._script(
             "claim_run", [self._at(bucket, "identity"), self._at(bucket, "generation"), self._at(bucket, key)],
-            [started_under, claimant, _ms(expires_at)]), wait=False)
+            [started_under, claimant, _ms(expires_at)]), wait=False, shape=3)
         identity = _text(found)
         if not outcome:
             self._refuse_changed(started_under, identity or None)
@@ -452,11 +481,11 @@ class RedisStore:
         bucket = self._bucket(key)
         before, seen = self._identity, self._seen.get(bucket, 0)
         started, generation = await self._send(self._script(
-            "start_run", [self._at(bucket, "generation"), self._at(bucket, key)], [claimant, _ms(expires_at)]))
+            "start_run", [self._at(bucket, "generation"), self._at(bucket, key)], [claimant, _ms(expires_at)]),
+            shape=2)
         if not started:
             return False
-        if before == self._identity and int(generation) <= seen:
-            assert before is not None
+        if before is not None and before == self._identity and int(generation) <= seen:
             self._log_rolled_back(before, int(generation), seen)
             await self._rename(before)
             raise InvalidRequestState(Rejection.STORE_CHANGED)  # it may have run before the store went back
@@ -517,6 +546,18 @@ def _bytes(value: object) -> bytes | None:
     return value if isinstance(value, bytes) else str(value).encode()
 
 
+# redis-py names a pipeline's failed command with its arguments: a stored value (a page's sealed secret) must not
+# reach a log line, so only Redis's own answer is kept.
+_PIPELINE_COMMAND = re.compile(r"Command # \d+ \(.*?\) of pipeline caused error: ", re.S)
+
+
 def _why(exc: BaseException) -> str:
-    text = " ".join(str(exc).split()) or type(exc).__name__
+    text = _PIPELINE_COMMAND.sub("", " ".join(str(exc).split())) or type(exc).__name__
     return text[:200]
+
+
+def _shaped(reply: Any, length: int) -> Any:
+    """A script's reply (a list of `length`), or unavailable: a reply of another shape belongs to another command."""
+    if length and not (isinstance(reply, list | tuple) and len(reply) == length):
+        raise RedisConnectionError("a reply out of turn (not the reply of this command)")
+    return reply

@@ -6,7 +6,8 @@
 
 `rediss+sentinel://` and `rediss+cluster://` use TLS. The `+` spelling is the one Kombu/Celery, Sidekiq and
 others read for these deployments (redis-py itself parses only `redis://` and `rediss://`). Query parameters
-askback reads, all others refused so that a typo is not silently ignored:
+askback reads (any other that is not a redis-py connection option is refused, so that a typo is not silently
+ignored):
 
 - `app=NAME`: the app's namespace (else the app's own name);
 - `replicas=N`: every write waits (`WAIT N`) until N replicas hold it, and a write they do not confirm fails as
@@ -14,15 +15,19 @@ askback reads, all others refused so that a typo is not silently ignored:
 - `wait_ms=MS`: how long a write waits for them (default 500).
 
 Every other parameter is a redis-py connection option (`socket_timeout=0.3`, `ssl_cert_reqs=none`, …), read as
-redis-py reads it from its own URLs.
+redis-py reads it from its own URLs. `redis://` also reads `?db=`, `?port=`, `?username=` and `?password=` as
+redis-py does (`?db=` over the path; the others where the address has none); Sentinel and Cluster URLs name
+them in the address only.
 """
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
+from redis.asyncio import Redis, RedisCluster
 from redis.asyncio.connection import URL_QUERY_ARGUMENT_PARSERS
 
 from askback.stores.base import StoreConfigError
@@ -31,6 +36,22 @@ SCHEMES = ("redis", "rediss", "redis+sentinel", "rediss+sentinel", "redis+cluste
 FORMS = ("a Redis store URL is redis://host:port/db (rediss:// for TLS), redis+sentinel://host:port,host:port/"
          "NAME/db or redis+cluster://host:port,host:port")
 WAIT_MS = 500
+_ADDRESS = ("db", "host", "port", "username", "password")
+# Never from a query: what the store sets itself (the address, TLS, how it reconnects and vouches), and
+# parameters that take Python objects rather than text.
+_OWN = frozenset({*_ADDRESS, "self", "kwargs", "ssl", "retry", "redis_connect_func", "connection_pool",
+                  "startup_nodes", "unix_socket_path", "single_connection_client", "auto_close_connection_pool",
+                  "credential_provider", "event_dispatcher", "driver_info", "maint_notifications_config",
+                  "retry_on_error", "socket_keepalive_options", "cache", "cache_config", "address_remap",
+                  "connection_class", "reinitialize_steps"})
+
+
+def _parameters(cls: type) -> frozenset[str]:
+    return frozenset(inspect.signature(cls).parameters) - _OWN
+
+
+# The redis-py connection options a query may set: the parameters of the client each kind is made with.
+_OPTIONS = {"single": _parameters(Redis), "sentinel": _parameters(Redis), "cluster": _parameters(RedisCluster)}
 
 
 @dataclass(frozen=True)
@@ -84,12 +105,20 @@ def parse(url: str, app: str) -> RedisTarget:
         raise StoreConfigError(f"{FORMS}: {_shown(scheme, nodes, parts.path)} is not") from None
     query = parse_qsl(parts.query, keep_blank_values=True)
     values = dict(query)
+    if kind == "single":  # what redis-py's own redis:// URLs read from the query, as it reads them
+        _, _, given = hostlist.rpartition("]")[2].partition(":")
+        nodes, db, username, password = _address_in_query(values, nodes[0][0], nodes[0][1] if given else None, db,
+                                                          username, password)
+    accepted = _OPTIONS[kind]
     options = []
     for key, value in query:
-        if key in ("app", "replicas", "wait_ms"):
+        if key in ("app", "replicas", "wait_ms") or (kind == "single" and key in _ADDRESS):
             continue
-        if key in ("db", "host", "port", "username", "password"):
-            raise StoreConfigError(f"a Redis store URL names its {key} in the address, not as ?{key}=")
+        if key in _ADDRESS:
+            raise StoreConfigError(f"a {scheme}:// store URL names its {key} in the address, not as ?{key}=")
+        if key not in accepted:
+            raise StoreConfigError(f"the Redis store URL's ?{key}= is neither askback's (app, replicas, wait_ms) "
+                                   "nor a redis-py connection option")
         parser = URL_QUERY_ARGUMENT_PARSERS.get(key)
         try:
             options.append((key, parser(value) if parser else value))
@@ -108,6 +137,20 @@ def parse(url: str, app: str) -> RedisTarget:
             from None
     return RedisTarget(kind, scheme.startswith("rediss"), nodes, db, service, username, password,
                        quote(name, safe=""), replicas, wait_ms, tuple(options))
+
+
+def _address_in_query(values: dict[str, str], host: str, port: int | None, db: int, username: str | None,
+                      password: str | None) -> tuple[tuple[tuple[str, int], ...], int, str | None, str | None]:
+    """`redis://` as redis-py has always read it, and askback with it before Sentinel and Cluster: `?db=` wins
+    over the path; `?port=`, `?username=` and `?password=` count where the address has none; the address's
+    host wins over `?host=`. So a deployment's `redis://host/?db=2` keeps its database."""
+    try:
+        db = int(values["db"]) if "db" in values else db
+        port = port if port is not None else int(values.get("port", "6379"))
+    except ValueError:
+        raise StoreConfigError("a Redis store URL's ?db= and ?port= are numbers") from None
+    return (((host, port),), db, username or values.get("username") or None,
+            password if password is not None else values.get("password"))
 
 
 def _credentials(userinfo: str) -> tuple[str | None, str | None]:
