@@ -15,8 +15,8 @@ from fastmcp import Context, FastMCP
 from pydantic import BaseModel, Field
 
 import askback
+from tests.support.adopted_pages import CANARY  # the credential entered on the page: it must appear nowhere else
 
-CANARY = "sk_live_CANARY_7c1e4b9a2f6d8035"  # the credential a test enters on the page: it must appear nowhere else
 BANNER_STATE = "banner:asked-palette"  # the tool's own round state: it must come back to the tool, unchanged
 Runs = list[tuple[str, dict[str, Any]]]
 
