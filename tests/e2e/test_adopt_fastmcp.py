@@ -164,12 +164,13 @@ async def test_a_declined_confirmation_runs_nothing(front: tuple[str, Runs], kin
 
 
 # -- a credential by name: on askback's page, never in a form, never anywhere else ------------------------------
+@by_client
 @by_mode
-async def test_a_credential_is_entered_on_the_page_never_in_a_form(front: tuple[str, Runs], mode: str,
+async def test_a_credential_is_entered_on_the_page_never_in_a_form(front: tuple[str, Runs], kind: str, mode: str,
                                                                    logs: pytest.LogCaptureFixture) -> None:
     url, runs = front
     person = Person({"bank": "Acme"})
-    result = await call("sdk", url, mode, "connect", {}, person)
+    result = await call(kind, url, mode, "connect", {}, person)
     assert text_of(result) == f"connected Acme with a key of {len(CANARY)} characters", text_of(result)
     assert runs == [("connect", {"bank": "Acme", "key_ok": True})]
     assert [list(f.requested_schema["properties"]) for f in person.asked] == [["bank"]]
@@ -210,11 +211,12 @@ async def test_a_credential_needs_url_mode(front: tuple[str, Runs]) -> None:
 
 
 # -- an approval on the page above an amount; single use ----------------------------------------------------------
+@by_client
 @by_mode
-async def test_a_large_amount_is_approved_on_the_page(front: tuple[str, Runs], mode: str) -> None:
+async def test_a_large_amount_is_approved_on_the_page(front: tuple[str, Runs], kind: str, mode: str) -> None:
     url, runs = front
     person = Person()
-    result = await call("sdk", url, mode, "transfer", {"amount": 5000, "to": "DE44500105175407324931"}, person)
+    result = await call(kind, url, mode, "transfer", {"amount": 5000, "to": "DE44500105175407324931"}, person)
     assert text_of(result) == "sent 5000 EUR to DE44500105175407324931", text_of(result)
     assert person.asked == [] and len(person.links) == 1
     assert "Send 5000 EUR to DE44500105175407324931?" in person.pages[0]
@@ -268,6 +270,15 @@ async def test_the_tools_own_state_comes_back_to_it_and_askbacks_is_sealed(front
     assert BANNER_STATE not in own["requestState"] and "askback/adopt" not in first["requestState"]  # sealed
     assert done["content"][0]["text"] == "hi: 2 shades of red"  # the tool read BANNER_STATE back, in plaintext
     assert runs == [("banner", {"text": "hi", "shades": 2})]
+
+
+@by_mode
+async def test_a_call_made_in_code_is_not_asked_about(front: tuple[str, Runs], mode: str) -> None:
+    url, runs = front
+    elicitor = Elicitor()  # any question fails the test
+    result = await call("sdk", url, mode, "relay", {"service": "api"}, elicitor)
+    assert text_of(result) == "in code: ValidationError", text_of(result)  # FastMCP's own answer to its own call
+    assert elicitor.asked == [] and runs == []
 
 
 # -- a client that cannot be asked gets FastMCP's own answer, unchanged ---------------------------------------

@@ -80,6 +80,15 @@ def build(runs: Runs | None = None) -> FastMCP:
         ran.append(("banner", {"text": text, "shades": palette.shades}))
         return f"{text}: {palette.shades} shades of {palette.colour}"
 
+    @mcp.tool
+    async def relay(service: str, ctx: Context) -> str:
+        """Deploy through another tool, in code, leaving out its environment."""
+        try:
+            await ctx.fastmcp.call_tool("deploy", {"service": service})
+        except Exception as exc:  # the app's own handling of its own call
+            return f"in code: {type(exc).__name__}"
+        return "in code: ran"
+
     return mcp
 
 
