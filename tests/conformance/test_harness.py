@@ -77,10 +77,12 @@ def test_official_harness_passes_every_scenario_askback_can_serve(
 
 
 @pytest.mark.conformance
-def test_an_adopted_mcpserver_app_passes_every_mrtr_scenario() -> None:
-    """`askback.adopt` inside the SDK's own MCPServer leaves the app's own MRTR rounds conformant (issue 20)."""
+@pytest.mark.parametrize("server", ["mcpserver", "fastmcp"])
+def test_an_adopted_app_passes_every_mrtr_scenario(server: str) -> None:
+    """`askback.adopt` inside the SDK's own MCPServer, or inside a FastMCP app, leaves the app's own MRTR rounds
+    conformant (issue 20)."""
     adopted = RUNNER.parent / "run_adopted.py"
-    done = subprocess.run([sys.executable, str(adopted)], cwd=ROOT, capture_output=True, text=True,
+    done = subprocess.run([sys.executable, str(adopted), server], cwd=ROOT, capture_output=True, text=True,
                           timeout=RUN_TIMEOUT)
     output = done.stdout + done.stderr
     if done.returncode == CANNOT_RUN:

@@ -110,15 +110,17 @@ class Adopter:
     """The middleware `askback.adopt` installs (one per server), and the gateway in front of its upstream.
 
     `tools` finds a tool by name; the middleware never lists tools itself, so any server (an `MCPServer`, an
-    upstream reached over the network) can sit behind it. `steps`: askback's pages and single-use runs, on an
-    `askback.App`'s runtime (None: no tool needs them; a credential is then refused, never asked).
+    upstream reached over the network, a FastMCP app through `askback.adoption.fastmcp`) can sit behind it.
+    `steps`: askback's pages and single-use runs, on an `askback.App`'s runtime (None: no tool needs them; a
+    credential is then refused, never asked). `serves`: the adopted server's own HTTP app factory
+    (`MCPServer.streamable_http_app`, `FastMCP.http_app`), for `streamable_http_app` to put the pages beside.
     """
 
     def __init__(self, tools: ToolLookup, steps: PageSteps | None = None,
-                 server: MCPServer[Any] | None = None) -> None:
+                 serves: Callable[..., Any] | None = None) -> None:
         self._tool = tools
         self.steps = steps
-        self.server = server
+        self.serves = serves
 
     async def __call__(self, ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
         found = tool_call(ctx)
@@ -145,9 +147,9 @@ class Adopter:
         """The adopted server's streamable-HTTP app with askback's pages beside it (`askback.adoption.serving`)."""
         from askback.adoption.serving import with_pages
 
-        if self.server is None:
-            raise TypeError("this adopter serves no MCPServer of its own")
-        return with_pages(self, self.server, **kwargs)
+        if self.serves is None:
+            raise TypeError("this adopter serves no server of its own")
+        return with_pages(self, self.serves, **kwargs)
 
     @property
     def _pages(self) -> bool:

@@ -1,4 +1,4 @@
-"""An adopted `MCPServer` served with askback's pages: the SDK's own streamable-HTTP app, the pages beside it.
+"""An adopted server served with askback's pages: its own streamable-HTTP app, the pages beside it.
 
     adopter = askback.adopt(server, tools={"pay": askback.ToolOptions(confirm="Pay {amount}?", out_of_band=True)})
     app = adopter.streamable_http_app()     # serve with uvicorn, as `server.streamable_http_app()` was
@@ -11,7 +11,7 @@ else mounted to the SDK's app unchanged. Its lifespan opens the store before ser
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
@@ -24,8 +24,6 @@ from askback.web.logs import guard_logs
 from askback.web.serving import pages_for, warn_if_development_mode
 
 if TYPE_CHECKING:
-    from mcp.server.mcpserver import MCPServer
-
     from askback.adoption.middleware import Adopter
 
 _PAGES = "/askback/"
@@ -33,7 +31,7 @@ _PAGES = "/askback/"
 
 def with_pages(
     adopter: Adopter,
-    server: MCPServer[Any],
+    serves: Callable[..., Starlette],
     *,
     host: str = "127.0.0.1",
     allowed_hosts: Sequence[str] | None = None,
@@ -41,13 +39,14 @@ def with_pages(
     allow_any_origin: bool = False,
     **sdk: Any,
 ) -> ASGIApp:
-    """`server.streamable_http_app(**sdk)`, with askback's pages when a tool's options need them.
+    """`serves(**sdk)` (the server's own app: `MCPServer.streamable_http_app`, `FastMCP.http_app`), with askback's
+    pages when a tool's options need them.
 
     `host` is where it is served and, with `allowed_hosts`, `allowed_origins` and `allow_any_origin`, decides the
     pages' Host and Origin checks and whether they may run without page authentication (`askback serve`'s rules,
     docs/out-of-band.md); the SDK's endpoint keeps its own checks.
     """
-    sdk_app = server.streamable_http_app(**sdk)
+    sdk_app = serves(**sdk)
     steps = adopter.steps
     if steps is None:
         return sdk_app  # no tool needs a page or a single-use run: the SDK's app as it was
