@@ -17,6 +17,8 @@ moves to another authorization server. askback adds what the SDK leaves to its u
   takes only the answer to this sign-in (its `state`); `"http"` has this process follow the URL itself, for an
   authorization server that grants without a person (a test or development server): the redirects are read,
   never shown, and if the server shows a page instead (a login), the sign-in stops and says a person is needed;
+  `"never"` uses the tokens kept (refreshing them) and stops with `SignInFailed` where a person would be needed
+  (a script, a service without a terminal);
 - a failure that says what happened (`SignInFailed`), in place of the transport's stand-in error.
 
 No token, code or client secret is ever put in a log line, an error or a message: the URL shown to the person
@@ -52,8 +54,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("askback.client")
 
-Authorize = Literal["browser", "print", "http"]
-AUTHORIZE_MODES: tuple[Authorize, ...] = ("browser", "print", "http")
+Authorize = Literal["browser", "print", "http", "never"]
+AUTHORIZE_MODES: tuple[Authorize, ...] = ("browser", "print", "http", "never")
 TOKEN_DIR = "oauth"  # noqa: S105 - a directory name, not a password
 CALLBACK_PATH = "/callback"
 _MAX_REDIRECTS = 10
@@ -236,6 +238,12 @@ class _Authorization:
         self._state = _query(url).get("state")
         self._result = None
         host = urlsplit(url).netloc
+        if self.sign_in.authorize == "never":
+            raise SignInFailed(
+                self.server_url,
+                f"a person must sign in at {one_line(host)}, and none is asked here: sign in once from a terminal "
+                "(askback tools URL), after which the tokens kept are used and refreshed",
+            )
         if self.sign_in.authorize == "http":
             await self._follow(url)
             return
