@@ -37,8 +37,13 @@ def _reader_went_away() -> int:
 
 
 def run_client(args: argparse.Namespace) -> int:
+    import logging
+
     import anyio
 
+    # A sign-in that fails is said in one line (`SignInFailed`); the SDK also logs it with its traceback, which
+    # is not for the person at the terminal.
+    logging.getLogger("mcp.client.auth.oauth2").addFilter(lambda record: not record.exc_info)
     try:
         return anyio.run(_client, args)
     except BrokenPipeError:

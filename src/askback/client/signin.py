@@ -33,6 +33,8 @@ import logging
 import socket
 import sys
 import time
+import urllib.error
+import urllib.request
 import webbrowser
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -296,26 +298,25 @@ class _Authorization:
         return None
 
     async def _follow(self, url: str) -> None:
-        """`"http"`: follow the authorization URL's redirects until one comes back to the redirect URI."""
-        import httpx2
+        """`"http"`: follow the authorization URL's redirects until one comes back to the redirect URI.
 
-        async with httpx2.AsyncClient(follow_redirects=False, timeout=30.0) as http:
-            for _ in range(_MAX_REDIRECTS):
-                response = await http.get(url)
-                location = response.headers.get("location")
-                if not response.is_redirect or not location:
-                    raise SignInFailed(
-                        self.server_url,
-                        f"its authorization server at {one_line(urlsplit(url).netloc)} answered HTTP "
-                        f"{response.status_code} instead of sending the browser back: a person must sign in "
-                        "there (sign in with the browser instead of following the redirects over HTTP)",
-                    )
-                url = urljoin(url, location)
-                if _same_endpoint(url, self.redirect_uri):
-                    problem = self._take(_query(url))
-                    if problem is not None:
-                        raise SignInFailed(self.server_url, problem)
-                    return
+        With the standard library's HTTP client, which logs nothing: the last redirect carries the authorization
+        code, and an HTTP library's debug log of response headers would write it down."""
+        for _ in range(_MAX_REDIRECTS):
+            status, location = await anyio.to_thread.run_sync(_get_without_following, url)
+            if not 300 <= status < 400 or not location:
+                raise SignInFailed(
+                    self.server_url,
+                    f"its authorization server at {one_line(urlsplit(url).netloc)} answered HTTP "
+                    f"{status} instead of sending the browser back: a person must sign in "
+                    "there (sign in with the browser instead of following the redirects over HTTP)",
+                )
+            url = urljoin(url, location)
+            if _same_endpoint(url, self.redirect_uri):
+                problem = self._take(_query(url))
+                if problem is not None:
+                    raise SignInFailed(self.server_url, problem)
+                return
         raise SignInFailed(self.server_url, f"the authorization server redirected more than {_MAX_REDIRECTS} times")
 
     async def _listen(self, listener: Any) -> None:
@@ -345,6 +346,26 @@ class _Authorization:
         if problem is not None:
             return 400, f"Not taken: {problem}."
         return 200, "Signed in. You can close this page and go back to askback."
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None  # the redirect is read by `_follow`, not followed
+
+
+def _get_without_following(url: str) -> tuple[int, str | None]:
+    """GET `url`: its status and `Location`, the body unread."""
+    if urlsplit(url).scheme not in ("http", "https"):
+        raise SignInFailed(url, "the authorization server sent the browser to a URL that is not http(s)")
+    opener = urllib.request.build_opener(_NoRedirects)
+    try:
+        with opener.open(urllib.request.Request(url, method="GET"), timeout=30) as response:  # noqa: S310 - http(s) only
+            return int(response.status), response.headers.get("location")
+    except urllib.error.HTTPError as answer:  # a redirect not followed, or an error status: both are answers
+        with answer:
+            return int(answer.code), answer.headers.get("location")
+    except OSError as exc:
+        raise SignInFailed(url, f"its authorization server cannot be reached: {one_line(str(exc))}") from None
 
 
 def _free_port() -> int:

@@ -42,26 +42,34 @@ class ReportingAuth(httpx2.Auth):
 
     async def async_auth_flow(self, request: httpx2.Request) -> AsyncGenerator[httpx2.Request, httpx2.Response]:
         flow = self.provider.async_auth_flow(request)
+        failed = False
         try:
-            outgoing = await flow.__anext__()
+            try:
+                outgoing = await flow.__anext__()  # it may fail before any request (its storage, say)
+            except Exception as exc:
+                failed = self._failed(exc, request)
+                outgoing = request
             while True:
                 response = yield outgoing
+                if failed:
+                    break  # the server's answer to the request sent after the failure: the one to report
                 try:
                     outgoing = await flow.asend(response)
                 except StopAsyncIteration:
-                    if self.answered is not None:
-                        self.answered(response)
-                    return
+                    break
                 except Exception as exc:  # any failure of the sign-in is reported by the connection, not raised here
-                    self.failure = exc if isinstance(exc, SignInFailed) else SignInFailed(self.server_url, _why(exc))
-                    logger.debug("signing in to %s failed: %s", self.server_url, self.failure.reason)
-                    request.headers.pop("Authorization", None)
-                    response = yield request
-                    if self.answered is not None:
-                        self.answered(response)
-                    return
+                    failed = self._failed(exc, request)
+                    outgoing = request
+            if self.answered is not None:
+                self.answered(response)
         finally:
             await flow.aclose()
+
+    def _failed(self, exc: Exception, request: httpx2.Request) -> bool:
+        self.failure = exc if isinstance(exc, SignInFailed) else SignInFailed(self.server_url, _why(exc))
+        logger.debug("signing in to %s failed: %s", self.server_url, self.failure.reason)
+        request.headers.pop("Authorization", None)
+        return True
 
 
 def _why(exc: BaseException) -> str:
