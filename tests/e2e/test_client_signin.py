@@ -214,3 +214,21 @@ async def test_askback_call_signs_in_uses_the_kept_tokens_and_signs_out(authorit
     for done in (signed, again, out, refused):
         assert_no_secret_in(done.stdout + done.stderr, authority)
         assert "Traceback" not in done.stderr
+
+
+async def test_askback_gateway_signs_in_to_its_upstream_at_start(authority: Authority, tmp_path: Path) -> None:
+    from tests.e2e.serving import started
+
+    env = {**os.environ, "ASKBACK_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT / "src")}
+    args = [url_of(authority), "--port", "0", "--upstream-auth", "oauth", "--sign-in", "http"]
+    with started(args, env, command="gateway") as gateway:
+        assert "hello ada" in await hello(gateway.url, None)
+        assert_no_secret_in("\n".join(gateway.lines), authority)
+    assert authority.counts["authorize"] == 1
+    # Without a sign-in, the gateway says at start why it cannot serve, in one line.
+    refused = await anyio.to_thread.run_sync(lambda: subprocess.run(
+        [sys.executable, "-m", "askback.cli", "gateway", url_of(authority), "--port", "0"],
+        capture_output=True, text=True, timeout=60, env={**env, "ASKBACK_DATA_DIR": str(tmp_path / "other")}))
+    assert refused.returncode == 2, refused.stderr
+    assert "needs a sign-in (HTTP 401): start it with --upstream-auth oauth" in refused.stderr
+    assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr

@@ -61,6 +61,13 @@ def _sign_in(args: argparse.Namespace, server: Server) -> SignIn | None:
     return sign_in_from(args)
 
 
+def _asks_sign_in(exc: BaseException) -> bool:
+    from askback.client.errors import Unauthorized, only_exception
+
+    inner = only_exception(exc) if isinstance(exc, BaseExceptionGroup) else exc
+    return isinstance(inner, Unauthorized) and inner.status == 401
+
+
 def _unreachable(exc: BaseException) -> str:
     from askback.client.errors import ClientError, only_exception
 
@@ -120,6 +127,9 @@ def run_gateway(args: argparse.Namespace) -> int:
     except PolicyError as exc:
         return _fail(str(exc))
     except Exception as exc:  # what stops the upstream's connection or listing, in one line
+        if sign_in is None and _asks_sign_in(exc):
+            return _fail(f"cannot start the gateway: the upstream {server.describe()} needs a sign-in (HTTP 401): "
+                         "start it with --upstream-auth oauth")
         return _fail(f"cannot start the gateway: the upstream {server.describe()} {_unreachable(exc)}")
     try:
         hosts, origins, any_origin = Exposure(args.allowed_host, args.allowed_origin,

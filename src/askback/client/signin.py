@@ -30,6 +30,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
 import socket
 import sys
 import time
@@ -105,8 +106,8 @@ class SignIn:
 
         from askback.client.signin_auth import ReportingAuth
 
-        step = _Authorization(self, server_url)
         storage = self.token_file(server_url)
+        step = _Authorization(self, server_url, _port_registered(storage))
         storage.preregistered = self._preregistered(step.redirect_uri)
         metadata = OAuthClientMetadata.model_validate({
             "client_name": self.client_name,
@@ -225,10 +226,10 @@ class TokenFile:
 class _Authorization:
     """One sign-in's authorization step: the URL visited as `SignIn.authorize` says, and the answer taken back."""
 
-    def __init__(self, sign_in: SignIn, server_url: str) -> None:
+    def __init__(self, sign_in: SignIn, server_url: str, port: int | None = None) -> None:
         self.sign_in = sign_in
         self.server_url = server_url
-        self.port = _free_port()
+        self.port = _free_port(port)
         self.redirect_uri = f"http://127.0.0.1:{self.port}{CALLBACK_PATH}"
         self._state: str | None = None
         self._result: AuthorizationCodeResult | None = None
@@ -250,12 +251,7 @@ class _Authorization:
             await self._follow(url)
             return
         self._listener = await anyio.create_tcp_listener(local_host="127.0.0.1", local_port=self.port)
-        opened = False
-        if self.sign_in.authorize == "browser":
-            try:
-                opened = webbrowser.open(url)
-            except webbrowser.Error:
-                opened = False
+        opened = self.sign_in.authorize == "browser" and await anyio.to_thread.run_sync(_open_browser, url)
         said = "a browser was opened at it" if opened else "open it in a browser on this machine"
         self.sign_in._say(
             f"{one_line(self.server_url)} asks you to sign in, at {one_line(host)}: {said}:\n  {one_line(url)}\n"
@@ -303,7 +299,16 @@ class _Authorization:
         With the standard library's HTTP client, which logs nothing: the last redirect carries the authorization
         code, and an HTTP library's debug log of response headers would write it down."""
         for _ in range(_MAX_REDIRECTS):
-            status, location = await anyio.to_thread.run_sync(_get_without_following, url)
+            if urlsplit(url).scheme not in ("http", "https"):
+                raise SignInFailed(self.server_url, "the authorization server sent the browser to a non-http(s) URL")
+            try:
+                status, location = await anyio.to_thread.run_sync(_get_without_following, url)
+            except OSError as exc:
+                raise SignInFailed(
+                    self.server_url,
+                    f"its authorization server at {one_line(urlsplit(url).netloc)} cannot be reached: "
+                    f"{one_line(str(getattr(exc, 'reason', None) or exc))}",
+                ) from None
             if not 300 <= status < 400 or not location:
                 raise SignInFailed(
                     self.server_url,
@@ -354,24 +359,51 @@ class _NoRedirects(urllib.request.HTTPRedirectHandler):
 
 
 def _get_without_following(url: str) -> tuple[int, str | None]:
-    """GET `url`: its status and `Location`, the body unread."""
-    if urlsplit(url).scheme not in ("http", "https"):
-        raise SignInFailed(url, "the authorization server sent the browser to a URL that is not http(s)")
+    """GET `url` (http or https: `_follow` checks): its status and `Location`, the body unread."""
     opener = urllib.request.build_opener(_NoRedirects)
     try:
-        with opener.open(urllib.request.Request(url, method="GET"), timeout=30) as response:  # noqa: S310 - http(s) only
+        with opener.open(urllib.request.Request(url, method="GET"), timeout=30) as response:  # noqa: S310
             return int(response.status), response.headers.get("location")
     except urllib.error.HTTPError as answer:  # a redirect not followed, or an error status: both are answers
         with answer:
             return int(answer.code), answer.headers.get("location")
-    except OSError as exc:
-        raise SignInFailed(url, f"its authorization server cannot be reached: {one_line(str(exc))}") from None
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+def _open_browser(url: str) -> bool:
+    """Open a graphical browser at `url`, if this machine has one to show: a text browser would take over the
+    terminal the person is reading the URL in, so without a display the URL is only printed."""
+    if sys.platform not in ("darwin", "win32") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        return False
+    try:
+        return bool(webbrowser.open(url))
+    except webbrowser.Error:
+        return False
+
+
+def _port_registered(storage: TokenFile) -> int | None:
+    """The loopback port of the redirect URI the client was registered with, to come back to the same one.
+
+    Authorization servers must take any port on a loopback redirect URI (RFC 8252, section 7.3); the same
+    one again spares those that do not.
+    """
+    client = storage._read().get("client")
+    uris = client.get("redirect_uris") if isinstance(client, dict) else None
+    if not isinstance(uris, list) or not uris or not isinstance(uris[0], str):
+        return None
+    parts = urlsplit(uris[0])
+    return parts.port if parts.hostname == "127.0.0.1" and parts.path == CALLBACK_PATH else None
+
+
+def _free_port(wanted: int | None = None) -> int:
+    """`wanted` if it is free on 127.0.0.1 now, else a port that is."""
+    for port in ((wanted, 0) if wanted else (0,)):
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return int(s.getsockname()[1])
+    raise SignInFailed("127.0.0.1", "no free port for the sign-in's listener")
 
 
 def _query(url: str) -> dict[str, str]:
