@@ -3,8 +3,9 @@
 The server scenarios are every server scenario harness 0.2.0-alpha.12 lists for MCP 2026-07-28 (`conformance
 list --requirements 2026-07-28`: 37 required, plus the 3 it lists as pending) and the 10 scenarios of the tasks
 extension (SEP-2663; the harness scores no extension, they run strictly all the same). The client scenarios are the
-2026-07-28 ones `client.py` can take part in, the 25 sign-in (`auth/*`) ones among them, run at that wire. `LEGACY_SERVER` are the server scenarios the harness runs for
-2025-11-25, against the same server, with their own `LEGACY_EXPECTED_FAILURES`.
+2026-07-28 ones `client.py` can take part in, the 25 sign-in (`auth/*`) ones among them, run at that wire.
+`LEGACY_SERVER` are the server scenarios the harness runs for 2025-11-25, against the same server, with their own
+`LEGACY_EXPECTED_FAILURES`.
 
 `EXPECTED_FAILURES` names, per scenario, the checks that fail until a feature lands, with the reason. A
 scenario counts as expected to fail only when exactly those checks (or some of them) fail; any other failing

@@ -113,9 +113,17 @@ async def test_without_a_sign_in_a_401_says_how_to_sign_in(authority: Authority)
 
 
 async def test_never_stops_where_a_person_is_needed_and_says_so(authority: Authority, tmp_path: Path) -> None:
-    with pytest.raises(SignInFailed, match=r"a person must sign in at 127\.0\.0\.1:"):
-        await hello(url_of(authority), askback.SignIn(authorize="never", data_dir=tmp_path / "data"))
-    assert authority.counts.get("authorize", 0) == 0  # nobody was sent to the authorization page
+    never = askback.SignIn(authorize="never", data_dir=tmp_path / "data")
+    with pytest.raises(SignInFailed, match="it answers HTTP 401 and no sign-in is kept for it; a person must sign in"):
+        await hello(url_of(authority), never)
+    assert "register" not in authority.counts  # with nothing kept, no sign-in was begun: no client registered
+    # Tokens kept, but refused and not refreshable: a person would be needed again, and "never" says so.
+    await hello(url_of(authority), askback.SignIn(authorize="http", data_dir=tmp_path / "data"))
+    authority.access_tokens.clear()
+    authority.refresh_tokens.clear()
+    with pytest.raises(SignInFailed, match=r"a person must sign in at 127\.0\.0\.1:\d+, and none is asked here"):
+        await hello(url_of(authority), never)
+    assert authority.counts["authorize"] == 1  # nobody was sent to the authorization page by "never"
 
 
 async def test_a_login_page_stops_the_http_sign_in_and_says_a_person_is_needed(
@@ -210,7 +218,7 @@ async def test_askback_call_signs_in_uses_the_kept_tokens_and_signs_out(authorit
     assert out.returncode == 0 and f"signed out of {url}" in out.stderr
     refused = await anyio.to_thread.run_sync(lambda: askback_cli("call", url, "hello", "name=ada", data_dir=data))
     assert refused.returncode == 6
-    assert f"askback: signing in to {url} failed: a person must sign in at 127.0.0.1:" in refused.stderr
+    assert f"askback: signing in to {url} failed: it answers HTTP 401 and no sign-in is kept for it" in refused.stderr
     for done in (signed, again, out, refused):
         assert_no_secret_in(done.stdout + done.stderr, authority)
         assert "Traceback" not in done.stderr
@@ -232,3 +240,33 @@ async def test_askback_gateway_signs_in_to_its_upstream_at_start(authority: Auth
     assert refused.returncode == 2, refused.stderr
     assert "needs a sign-in (HTTP 401): start it with --upstream-auth oauth" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1, refused.stderr
+
+
+async def test_a_real_browser_signs_in_through_the_listener(authority: Authority, tmp_path: Path) -> None:
+    """`print`, with headless chromium as the person's browser: it opens the URL, the authorization server
+    sends it back to 127.0.0.1, and the listener's page says it is done."""
+    from tests.support import browser as chromium
+    from tests.support.browser import launch
+
+    if not os.access(chromium.CHROMIUM, os.X_OK):  # checked here: `launch` runs in the browser's own thread
+        chromium._unavailable(f"chromium at {chromium.CHROMIUM}")
+    pages: list[str] = []
+    browsing: list[threading.Thread] = []
+
+    def person(text: str) -> None:
+        url = text.split("\n  ", 1)[1].split("\n", 1)[0]
+
+        def browse() -> None:
+            with launch() as browser:
+                page = browser.new_page()
+                page.goto(url)
+                page.wait_for_url("http://127.0.0.1:*/callback*")
+                pages.append(page.inner_text("body"))
+
+        browsing.append(threading.Thread(target=browse, daemon=True))
+        browsing[0].start()
+
+    sign_in = askback.SignIn(authorize="print", data_dir=tmp_path / "data", tell=person, wait=60)
+    assert "hello ada" in await hello(url_of(authority), sign_in)
+    await anyio.to_thread.run_sync(lambda: browsing[0].join(60))
+    assert pages == ["Signed in. You can close this page and go back to askback."]

@@ -41,7 +41,15 @@ from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, METHOD
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
-from askback.client.errors import InvalidTool, NoEndpoint, ProtocolError, ServerError, Unauthorized, only_exception
+from askback.client.errors import (
+    InvalidTool,
+    NoEndpoint,
+    ProtocolError,
+    ServerError,
+    SignInFailed,
+    Unauthorized,
+    only_exception,
+)
 from askback.client.pending import Server
 from askback.types import Capabilities
 
@@ -327,6 +335,10 @@ class Connection:
         return headers
 
     def _needs_authorization(self) -> Unauthorized:
+        if self.sign_in is not None and self._auth is None and self._status == 401:
+            from askback.client.signin import NOT_KEPT
+
+            return SignInFailed(self.server.describe(), NOT_KEPT)  # "never", and nothing kept to sign in with
         failure = self._auth.failure if self._auth is not None else None
         if failure is not None:
             self._auth.failure = None  # type: ignore[union-attr]  # reported once; a later request may sign in anew

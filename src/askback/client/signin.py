@@ -61,6 +61,11 @@ Authorize = Literal["browser", "print", "http", "never"]
 AUTHORIZE_MODES: tuple[Authorize, ...] = ("browser", "print", "http", "never")
 TOKEN_DIR = "oauth"  # noqa: S105 - a directory name, not a password
 CALLBACK_PATH = "/callback"
+# Said where a sign-in needs a person and none may be asked (`"never"`).
+SIGN_IN_ONCE = ("sign in once where a person can (askback tools URL, on a terminal); the tokens kept are then used "
+                "and refreshed")
+NOT_KEPT = ("it answers HTTP 401 and no sign-in is kept for it; a person must sign in, and none is asked here: "
+            + SIGN_IN_ONCE)
 _MAX_REDIRECTS = 10
 _MAX_HEAD = 16 * 1024
 
@@ -98,15 +103,20 @@ class SignIn:
         digest = hashlib.sha256(server_url.encode()).hexdigest()[:32]
         return TokenFile((self.data_dir or default_data_dir()) / TOKEN_DIR / f"{digest}.json", server_url)
 
-    def auth(self, server_url: str, answered: Callable[[Any], None] | None = None) -> ReportingAuth:
+    def auth(self, server_url: str, answered: Callable[[Any], None] | None = None) -> ReportingAuth | None:
         """The `httpx2.Auth` that signs requests to `server_url` in, signing in first when it must; `answered`
-        is told each request's final response (an `httpx2.Response`)."""
+        is told each request's final response (an `httpx2.Response`).
+
+        None with `"never"` and no tokens kept: every sign-in would need a person, so none is begun (no
+        metadata fetched, no client registered) and a 401 is reported as it is (`NOT_KEPT`)."""
         from mcp.client.auth import OAuthClientProvider
         from mcp.shared.auth import OAuthClientMetadata
 
         from askback.client.signin_auth import ReportingAuth
 
         storage = self.token_file(server_url)
+        if self.authorize == "never" and not storage.holds_tokens():
+            return None
         step = _Authorization(self, server_url, _port_registered(storage))
         storage.preregistered = self._preregistered(step.redirect_uri)
         metadata = OAuthClientMetadata.model_validate({
@@ -216,6 +226,9 @@ class TokenFile:
     async def set_client_info(self, client_info: OAuthClientInformationFull) -> None:
         self._write(client=client_info.model_dump(mode="json", exclude_none=True))
 
+    def holds_tokens(self) -> bool:
+        return isinstance(self._read().get("tokens"), dict)
+
     def forget(self) -> bool:
         """Sign out: delete the tokens and the registration. True if there were any."""
         existed = self.path.exists()
@@ -244,8 +257,7 @@ class _Authorization:
         if self.sign_in.authorize == "never":
             raise SignInFailed(
                 self.server_url,
-                f"a person must sign in at {one_line(host)}, and none is asked here: sign in once from a terminal "
-                "(askback tools URL), after which the tokens kept are used and refreshed",
+                f"a person must sign in at {one_line(host)}, and none is asked here: {SIGN_IN_ONCE}",
             )
         if self.sign_in.authorize == "http":
             await self._follow(url)
