@@ -15,7 +15,7 @@ from askback.types import Capabilities
 if TYPE_CHECKING:
     from askback.adoption import Above, ToolOptions, adopt
     from askback.app import App, Request
-    from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, TerminalAnswerer
+    from askback.client import CallableAnswerer, Client, FileAnswerer, Pending, SignIn, TerminalAnswerer
     from askback.core.errors import Declined, SecretInForm
     from askback.core.markers import (
         Answer,
@@ -63,6 +63,7 @@ _WHERE = {
     "Client": "askback.client",
     "FileAnswerer": "askback.client",
     "Pending": "askback.client",
+    "SignIn": "askback.client",
     "TerminalAnswerer": "askback.client",
 }
 
@@ -97,6 +98,7 @@ __all__ = [
     "Sample",
     "Secret",
     "SecretInForm",
+    "SignIn",
     "SpecError",
     "TerminalAnswerer",
     "ToolError",

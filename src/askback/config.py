@@ -15,17 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from askback.core.state import KeyConfigError, Keyring, b64url
+from askback.datadir import default_data_dir, shared_mode
 from askback.loopback import LOOPBACK_NAMES, is_loopback
 
 KEY_FILE_NAME = "keys"
-
-
-def default_data_dir() -> Path:
-    configured = os.environ.get("ASKBACK_DATA_DIR")
-    if configured:
-        return Path(configured).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "askback"
 
 
 @dataclass(frozen=True)
@@ -67,8 +60,8 @@ def load_or_create_key_file(data_dir: Path) -> Keyring:
         raise KeyConfigError(f"key file {path}: {exc.strerror or exc}") from None
     if not stat.S_ISREG(info.st_mode):
         raise KeyConfigError(f"key file {path} is not a regular file")
-    mode = stat.S_IMODE(info.st_mode)
-    if mode & 0o077:
+    mode = shared_mode(info)
+    if mode is not None:
         raise KeyConfigError(
             f"key file {path} has mode {mode:04o}: group or others may read or change the key; "
             f"make it private with: chmod 600 {path}"

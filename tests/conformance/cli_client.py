@@ -13,6 +13,10 @@ argument (the scenario's name in `MCP_CONFORMANCE_SCENARIO`, its inputs in `MCP_
   `askback call URL TOOL --args JSON --answers {}` for each tool call the scenario's context names (else for
   each listed tool, with placeholder arguments from its schema; forms take their defaults). Each command is a
   fresh process, so each first `tools/call` is a first call.
+- `auth/*`: the same commands with `--sign-in http` (the mock authorization server grants without a person),
+  the harness's client ID metadata document URL and, for `auth/pre-registration`, the context's client ID (its
+  secret in `ASKBACK_OAUTH_CLIENT_SECRET`), all in one fresh data directory: `askback tools` signs in, and each
+  `askback call` after it uses the tokens it kept.
 
 It exits 0 when every call completed.
 """
@@ -32,6 +36,7 @@ import anyio
 import askback
 
 UNRELATED = "test_mrtr_unrelated"
+CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json"
 ECHO = "json_schema_echo"
 LIST_ONLY = {"json-schema-ref-no-deref"}  # scenarios about what a client does with a listing (its mock calls nothing)
 
@@ -69,8 +74,13 @@ async def request_state(url: str) -> int:
     return 0 if set(finished) == expected else 1
 
 
+SIGN_IN: list[str] = []  # the sign-in flags of an auth/* scenario
+ENV: dict[str, str] = dict(os.environ)
+
+
 def askback_command(*args: str) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run([sys.executable, "-m", "askback.cli", *args], capture_output=True, text=True, timeout=25)
+    done = subprocess.run([sys.executable, "-m", "askback.cli", *args, *SIGN_IN], capture_output=True, text=True,
+                          timeout=25, env=ENV)
     print(f"askback {' '.join(args[:2])}: exit {done.returncode}", done.stderr.strip(), file=sys.stderr)
     return done
 
@@ -109,7 +119,16 @@ def main(url: str) -> int:
     if scenario == "sep-2322-client-request-state":
         return anyio.run(request_state, url)
     context = json.loads(os.environ.get("MCP_CONFORMANCE_CONTEXT") or "{}")
-    return with_the_command(url, scenario, context if isinstance(context, dict) else {})
+    context = context if isinstance(context, dict) else {}
+    if not scenario.startswith("auth/"):
+        return with_the_command(url, scenario, context)
+    SIGN_IN.extend(["--sign-in", "http", "--oauth-client-metadata-url", CLIENT_METADATA_URL])
+    if isinstance(context.get("client_id"), str):
+        SIGN_IN.extend(["--oauth-client-id", context["client_id"]])
+        ENV["ASKBACK_OAUTH_CLIENT_SECRET"] = str(context.get("client_secret") or "")
+    with tempfile.TemporaryDirectory(prefix="askback-oauth-") as data_dir:
+        ENV["ASKBACK_DATA_DIR"] = data_dir
+        return with_the_command(url, scenario, {})
 
 
 if __name__ == "__main__":

@@ -12,6 +12,11 @@ booleans yes, other fields their default or a placeholder.
   verbatim, to `json_schema_echo`, so the harness sees what the client kept.
 - `json-schema-ref-no-deref`: lists the tools only (the mock serves nothing else); the harness checks that the
   client did not fetch the network `$ref` in a schema.
+- `auth/*`: the mock server answers HTTP 401 and its authorization server grants without a person, so the
+  client signs in with `askback.SignIn(authorize="http")` (the authorization URL's redirects followed over
+  HTTP, as a browser would), its tokens in a fresh data directory; then it lists the tools and calls each. It
+  gives the harness's client ID metadata document URL (used only where the authorization server takes one),
+  and for `auth/pre-registration` the client ID and secret the scenario's context carries.
 - every other scenario: lists the tools, then calls each one, with the context's arguments when the scenario
   gives them (`http-custom-headers`), else with a placeholder for each required argument.
 
@@ -23,7 +28,9 @@ from __future__ import annotations
 import json
 import os
 import sys
+import tempfile
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -31,6 +38,8 @@ import anyio
 import askback
 
 UNRELATED = "test_mrtr_unrelated"
+# The client ID metadata document URL the harness's authorization servers expect (auth/basic-cimd).
+CLIENT_METADATA_URL = "https://conformance-test.local/client-metadata.json"
 PLACEHOLDERS: dict[str, Any] = {"boolean": True, "integer": 1, "number": 1, "string": "conformance"}
 
 
@@ -52,10 +61,14 @@ def placeholder_arguments(tool: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def context() -> dict[str, Any]:
+    given = json.loads(os.environ.get("MCP_CONFORMANCE_CONTEXT") or "{}")
+    return given if isinstance(given, dict) else {}
+
+
 def context_calls() -> dict[str, dict[str, Any]]:
     """The arguments the scenario asks for, by tool name (`MCP_CONFORMANCE_CONTEXT.toolCalls`)."""
-    context = json.loads(os.environ.get("MCP_CONFORMANCE_CONTEXT") or "{}")
-    return {call["name"]: dict(call.get("arguments") or {}) for call in context.get("toolCalls") or []}
+    return {call["name"]: dict(call.get("arguments") or {}) for call in context().get("toolCalls") or []}
 
 
 def form_answerer() -> askback.CallableAnswerer:
@@ -107,16 +120,30 @@ async def list_only(url: str) -> int:
     return 0
 
 
-async def every_tool(url: str) -> int:
+async def every_tool(url: str, sign_in: askback.SignIn | None = None) -> int:
     given = context_calls()
     failed = 0
-    async with askback.Client(url, answerer=form_answerer(), timeout=25) as client:
+    async with askback.Client(url, answerer=form_answerer(), timeout=25, sign_in=sign_in) as client:
         for tool in await client.list_tools():
             name = tool["name"]
             result = await client.call_tool(name, given.get(name, placeholder_arguments(tool)))
             print(f"{name}: {'error' if result.is_error else 'complete'}")
             failed += bool(result.is_error)
     return 1 if failed else 0
+
+
+async def signed_in(url: str) -> int:
+    given = context()
+    with tempfile.TemporaryDirectory(prefix="askback-oauth-") as data_dir:
+        sign_in = askback.SignIn(
+            authorize="http", client_name="askback-conformance", client_metadata_url=CLIENT_METADATA_URL,
+            client_id=given.get("client_id"), client_secret=given.get("client_secret"), data_dir=Path(data_dir),
+        )
+        try:
+            return await every_tool(url, sign_in)
+        except askback.client.ClientError as exc:
+            print(f"askback: {exc}", file=sys.stderr)
+            return 1
 
 
 SCENARIOS = {
@@ -130,4 +157,5 @@ if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit("usage: client.py SERVER_URL")
     scenario = os.environ.get("MCP_CONFORMANCE_SCENARIO", "sep-2322-client-request-state")
-    sys.exit(anyio.run(SCENARIOS.get(scenario, every_tool), sys.argv[-1]))
+    run = signed_in if scenario.startswith("auth/") else SCENARIOS.get(scenario, every_tool)
+    sys.exit(anyio.run(run, sys.argv[-1]))

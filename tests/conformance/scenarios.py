@@ -3,8 +3,9 @@
 The server scenarios are every server scenario harness 0.2.0-alpha.12 lists for MCP 2026-07-28 (`conformance
 list --requirements 2026-07-28`: 37 required, plus the 3 it lists as pending) and the 10 scenarios of the tasks
 extension (SEP-2663; the harness scores no extension, they run strictly all the same). The client scenarios are the
-2026-07-28 ones `client.py` can take part in. `LEGACY_SERVER` are the server scenarios the harness runs for
-2025-11-25, against the same server, with their own `LEGACY_EXPECTED_FAILURES`.
+2026-07-28 ones `client.py` can take part in, the 25 sign-in (`auth/*`) ones among them, run at that wire.
+`LEGACY_SERVER` are the server scenarios the harness runs for 2025-11-25, against the same server, with their own
+`LEGACY_EXPECTED_FAILURES`.
 
 `EXPECTED_FAILURES` names, per scenario, the checks that fail until a feature lands, with the reason. A
 scenario counts as expected to fail only when exactly those checks (or some of them) fail; any other failing
@@ -114,6 +115,40 @@ LEGACY_SERVER = (
     "dns-rebinding-protection",
 )
 
+# The 25 sign-in scenarios harness 0.2.0-alpha.12 requires of a 2026-07-28 client (`conformance list
+# --requirements 2026-07-28`), run at that wire (`--spec-version 2026-07-28`). Each mock server answers HTTP 401;
+# `client.py` signs in with `askback.SignIn`. The scenarios that apply to 2025-11-25 too run again at that
+# wire (`LEGACY_AUTH_CLIENT`), where the client falls back to the `initialize` handshake once signed in.
+AUTH_CLIENT = (
+    "auth/metadata-default",
+    "auth/metadata-var1",
+    "auth/metadata-var2",
+    "auth/metadata-var3",
+    "auth/basic-cimd",
+    "auth/scope-from-www-authenticate",
+    "auth/scope-from-scopes-supported",
+    "auth/scope-omitted-when-undefined",
+    "auth/scope-step-up",
+    "auth/scope-retry-limit",
+    "auth/token-endpoint-auth-basic",
+    "auth/token-endpoint-auth-post",
+    "auth/token-endpoint-auth-none",
+    "auth/pre-registration",
+    "auth/resource-mismatch",
+    "auth/offline-access-scope",
+    "auth/offline-access-not-supported",
+    "auth/authorization-server-migration",
+    "auth/iss-supported",
+    "auth/iss-not-advertised",
+    "auth/iss-supported-missing",
+    "auth/iss-wrong-issuer",
+    "auth/iss-unexpected",
+    "auth/iss-normalized",
+    "auth/metadata-issuer-mismatch",
+)
+MODERN = "2026-07-28"
+LEGACY_AUTH_CLIENT = AUTH_CLIENT[:14]  # the ones the harness lists for 2025-11-25 as well
+
 CLIENT = (
     "sep-2322-client-request-state",
     "tools_call",
@@ -123,11 +158,13 @@ CLIENT = (
     "http-invalid-tool-headers",
     "json-schema-ref-no-deref",
     "json-schema-2020-12-preservation",
+    *AUTH_CLIENT,
 )
 
 # Scenarios the harness has for 2026-07-28 that this runner does not start, and why (printed with every run).
 NOT_RUN = {
-    "auth/* (25 client scenarios)": "askback's client has no OAuth; each would fail at its first 401",
+    "auth/* extension scenarios (client credentials, enterprise-managed, DPoP, workload identity)":
+        "extensions the harness does not score; askback's client signs in with the authorization code only",
 }
 
 # A pseudo check: the client under test exited non-zero or timed out (the harness reports it in its log).

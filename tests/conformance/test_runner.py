@@ -94,6 +94,10 @@ def test_the_expected_failures_name_planned_scenarios_with_reasons_and_never_an_
         assert scenarios.EXPECTED_FAILURES[name].checks == {NO_CHECKS}, name
     assert len(scenarios.TASKS_SERVER) == 10 and not any("tasks" in k for k in scenarios.NOT_RUN)
     assert "sep-2322-client-request-state" not in scenarios.EXPECTED_FAILURES
+    # The 25 sign-in scenarios 2026-07-28 requires of a client all run, and none may be an expected failure.
+    assert len(scenarios.AUTH_CLIENT) == 25 and set(scenarios.AUTH_CLIENT) <= set(scenarios.CLIENT)
+    assert not set(scenarios.AUTH_CLIENT) & set(scenarios.EXPECTED_FAILURES)
+    assert set(scenarios.LEGACY_AUTH_CLIENT) <= set(scenarios.AUTH_CLIENT)
 
 
 def test_the_legacy_era_lists_planned_scenarios_and_never_the_reporting_ones() -> None:

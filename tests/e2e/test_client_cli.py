@@ -319,7 +319,9 @@ def test_a_server_that_needs_authorization_says_so(serve: Serve, tmp_path: Path)
     url = serve(Starlette(routes=[Route("/mcp", locked, methods=["POST", "GET", "DELETE"])]))
     done = run("call", url, "anything", cwd=tmp_path)
     assert done.returncode == 6
-    assert f"{url} needs authorization (HTTP 401)" in done.stderr
+    # No terminal and nothing kept: no sign-in is begun (none could finish without a person), and it says so.
+    assert f"signing in to {url} failed: it answers HTTP 401 and no sign-in is kept for it" in done.stderr
+    assert "sign in once where a person can (askback tools URL, on a terminal)" in done.stderr
     assert "-32603" not in done.stderr
 
 

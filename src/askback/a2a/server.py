@@ -31,8 +31,8 @@ from askback.a2a.incoming import IncomingContextBuilder
 from askback.a2a.paths import A2A_PATH
 from askback.a2a.tasks import TaskStoreSetup, open_task_store
 from askback.app import App
-from askback.config import default_data_dir
 from askback.core.tasks import TaskState
+from askback.datadir import default_data_dir
 from askback.web.logs import guard_logs
 
 _TERMINAL = frozenset({pb.TASK_STATE_COMPLETED, pb.TASK_STATE_CANCELED, pb.TASK_STATE_FAILED, pb.TASK_STATE_REJECTED})

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from askback.client import Client, Pending, Server
+    from askback.client import Client, Pending, Server, SignIn
 
 EXIT_OK, EXIT_TOOL_ERROR, EXIT_USAGE, EXIT_PENDING, EXIT_UNFINISHED, EXIT_ANSWERS, EXIT_SERVER = 0, 1, 2, 3, 4, 5, 6
 EXIT_INTERRUPTED = 130
@@ -37,8 +37,13 @@ def _reader_went_away() -> int:
 
 
 def run_client(args: argparse.Namespace) -> int:
+    import logging
+
     import anyio
 
+    # A sign-in that fails is said in one line (`SignInFailed`); the SDK also logs it with its traceback, which
+    # is not for the person at the terminal.
+    logging.getLogger("mcp.client.auth.oauth2").addFilter(lambda record: not record.exc_info)
     try:
         return anyio.run(_client, args)
     except BrokenPipeError:
@@ -63,6 +68,8 @@ async def _client(args: argparse.Namespace) -> int:
     try:
         if args.command == "tools":
             return await _list_tools(args)
+        if args.command == "sign-out":
+            return _sign_out(args)
         return await _call(args)
     except Exception as raised:
         exc = only_exception(raised) or raised
@@ -236,7 +243,31 @@ def _make_client(args: argparse.Namespace, server: Server) -> Client:
         env=dict(os.environ),
         headers=headers,
         allow_secret_forms=args.allow_secret_forms,
+        sign_in=_sign_in(args, server),
     )
+
+
+def _sign_in(args: argparse.Namespace, server: Server) -> SignIn | None:
+    """How to sign in to an HTTP server that answers 401 (a command over stdio has no HTTP to sign in to)."""
+    from askback.cli.signin_args import sign_in_from
+
+    if server.url is None:
+        return None
+    try:
+        return sign_in_from(args)
+    except ValueError as exc:
+        raise _Usage(str(exc)) from None
+
+
+def _sign_out(args: argparse.Namespace) -> int:
+    from askback.client import SignIn
+
+    if not str(args.server).startswith(("http://", "https://")):
+        raise _Usage("sign-out takes the server's http(s) MCP URL")
+    kept = SignIn().token_file(args.server)
+    print(f"askback: {'signed out of' if kept.forget() else 'no tokens were kept for'} {args.server}",
+          file=sys.stderr)
+    return EXIT_OK
 
 
 def _load_pending(args: argparse.Namespace) -> Pending:
@@ -326,7 +357,7 @@ async def _list_tools(args: argparse.Namespace) -> int:
     if headers and server.url is None:
         raise _Usage("--header needs an http(s) server URL: a command over stdio is sent no headers")
     async with Client(server, mode="legacy" if args.legacy else "auto", env=dict(os.environ),
-                      headers=headers) as client:
+                      headers=headers, sign_in=_sign_in(args, server)) as client:
         listing = await client.list_tools()
     if args.json or not sys.stdout.isatty():
         _print_json(listing)

@@ -10,6 +10,7 @@ import argparse
 
 
 def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from askback.cli.signin_args import add_sign_in_flags
     from askback.client.limits import DEFAULT_MAX_ROUNDS, DEFAULT_TIMEOUT, DEFAULT_URL_WAIT
 
     era = argparse.ArgumentParser(add_help=False)
@@ -22,6 +23,7 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
         help="send this HTTP header with every request, MCP and A2A (repeatable); a pending file keeps its name, "
         "never its value (it may be a credential): give it again to resume",
     )
+    add_sign_in_flags(era)
     answering = argparse.ArgumentParser(add_help=False, parents=[era])
     answering.add_argument(
         "--answers",
@@ -117,3 +119,6 @@ def add_client_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]
     resume.add_argument("file")
     tools = sub.add_parser("tools", parents=[era], help="list the tools of an MCP server")
     tools.add_argument("server", metavar="URL|COMMAND", help=server_help)
+    sign_out = sub.add_parser("sign-out", help="forget the tokens kept for an MCP server",
+                              description="Delete the OAuth tokens and client registration askback keeps for URL.")
+    sign_out.add_argument("server", metavar="URL", help="the server's MCP URL, as it was called")

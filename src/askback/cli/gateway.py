@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from askback.adoption.options import ToolOptions
     from askback.app import App
     from askback.client.pending import Server
+    from askback.client.signin import SignIn
 
 
 def _headers(given: Sequence[str]) -> dict[str, str]:
@@ -39,12 +40,32 @@ def _headers(given: Sequence[str]) -> dict[str, str]:
     return headers
 
 
-async def _reach(server: Server, headers: dict[str, str], policy: dict[str, ToolOptions], source: str) -> None:
-    """Connect to the upstream and list its tools once (the policy checked against them), before serving."""
+async def _reach(server: Server, headers: dict[str, str], policy: dict[str, ToolOptions], source: str,
+                 sign_in: SignIn | None) -> None:
+    """Connect to the upstream and list its tools once (the policy checked against them), before serving: a
+    sign-in the upstream needs happens here, while the person who started the gateway is there."""
     from askback.gateway.upstream import Upstream
 
-    async with Upstream(server, headers=headers, policy=policy, policy_source=source).running():
+    async with Upstream(server, headers=headers, policy=policy, policy_source=source, sign_in=sign_in).running():
         pass
+
+
+def _sign_in(args: argparse.Namespace, server: Server) -> SignIn | None:
+    """`--upstream-auth oauth`: the sign-in toward the upstream (its URL's; a command over stdio has no HTTP)."""
+    from askback.cli.signin_args import sign_in_from
+
+    if args.upstream_auth != "oauth":
+        return None
+    if server.url is None:
+        raise _StartError("--upstream-auth oauth needs an http(s) upstream: a command over stdio signs in to nothing")
+    return sign_in_from(args)
+
+
+def _asks_sign_in(exc: BaseException) -> bool:
+    from askback.client.errors import Unauthorized, only_exception
+
+    inner = only_exception(exc) if isinstance(exc, BaseExceptionGroup) else exc
+    return isinstance(inner, Unauthorized) and inner.status == 401
 
 
 def _unreachable(exc: BaseException) -> str:
@@ -57,12 +78,14 @@ def _unreachable(exc: BaseException) -> str:
     return f"cannot be reached: {one_line(str(exc)) or type(exc).__name__}"
 
 
-def _stdio(server: Server, owner: App, headers: dict[str, str], policy: dict[str, ToolOptions], source: str) -> int:
+def _stdio(server: Server, owner: App, headers: dict[str, str], policy: dict[str, ToolOptions], source: str,
+           sign_in: SignIn | None) -> int:
     from askback.gateway.policy import PolicyError
     from askback.gateway.stdio import serve_stdio
 
     try:
-        anyio.run(lambda: serve_stdio(server, owner, headers=headers, policy=policy, policy_source=source))
+        anyio.run(lambda: serve_stdio(server, owner, headers=headers, policy=policy, policy_source=source,
+                                      sign_in=sign_in))
     except PolicyError as exc:
         return _fail(str(exc))
     except KeyboardInterrupt:
@@ -87,6 +110,7 @@ def run_gateway(args: argparse.Namespace) -> int:
             raise _StartError(f"{' '.join(upstream)!r}: give one upstream URL, or a command after --")
         headers = _headers(args.header)
         policy = load_policy(args.policy) if args.policy else {}
+        sign_in = _sign_in(args, server)
     except (ValueError, _StartError) as exc:  # a `PolicyError` is a ValueError: its one line
         return _fail(str(exc))
     owner = App(args.name)
@@ -97,18 +121,22 @@ def run_gateway(args: argparse.Namespace) -> int:
     except (KeyConfigError, StoreConfigError, OSError) as exc:
         return _fail(f"cannot start the gateway: {exc}")
     if args.stdio:
-        return _stdio(server, owner, headers, policy, str(args.policy))
+        return _stdio(server, owner, headers, policy, str(args.policy), sign_in)
     try:
-        anyio.run(_reach, server, headers, policy, str(args.policy))
+        anyio.run(_reach, server, headers, policy, str(args.policy), sign_in)
     except PolicyError as exc:
         return _fail(str(exc))
     except Exception as exc:  # what stops the upstream's connection or listing, in one line
+        if sign_in is None and _asks_sign_in(exc):
+            return _fail(f"cannot start the gateway: the upstream {server.describe()} needs a sign-in (HTTP 401): "
+                         "start it with --upstream-auth oauth")
         return _fail(f"cannot start the gateway: the upstream {server.describe()} {_unreachable(exc)}")
     try:
         hosts, origins, any_origin = Exposure(args.allowed_host, args.allowed_origin,
                                               args.allow_any_origin or None).resolved()
         checks = HostChecks.resolve(args.host, hosts, origins, any_origin)
-        asgi = gateway_app(server, name=args.name, headers=headers, app=owner, policy=policy, host=args.host,
+        asgi = gateway_app(server, name=args.name, headers=headers, app=owner, policy=policy, sign_in=sign_in,
+                           host=args.host,
                            allowed_hosts=hosts, allowed_origins=origins, allow_any_origin=any_origin)
         chosen = HttpStack(args.http, args.loop).checked()
         sock = _bind(args.host, args.port)

@@ -23,6 +23,12 @@ def add_gateway(sub: argparse._SubParsersAction[argparse.ArgumentParser], add_ht
                          "(docs/gateway.md)")
     gateway.add_argument("--header", action="append", default=[], metavar="NAME:VALUE",
                          help="a header sent with every request to the upstream (repeatable)")
+    gateway.add_argument("--upstream-auth", choices=("none", "oauth"), default="none",
+                         help="oauth: sign in to an upstream that answers HTTP 401 (OAuth 2.1), as askback call "
+                         "does; --sign-in and the --oauth-* flags say how")
+    from askback.cli.signin_args import add_sign_in_flags
+
+    add_sign_in_flags(gateway, who="the upstream")
     assert callable(add_http_flags)
     add_http_flags(gateway, log_level="warning")
     gateway.add_argument("--stdio", action="store_true", help="serve one client over stdin/stdout instead of HTTP")

@@ -222,7 +222,7 @@ def _a2a_store_problem() -> str | None:
     import os
 
     from askback.a2a.storeurl import TASKS_ENV, TaskStoreConfigError, database_url
-    from askback.config import default_data_dir
+    from askback.datadir import default_data_dir
 
     configured = os.environ.get(TASKS_ENV) or None
     if configured is None or not _a2a_installed():

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         ProtocolError,
         SecretForm,
         ServerError,
+        SignInFailed,
         Unauthorized,
         UnknownQuestion,
     )
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
         roots,
         sampled,
     )
+    from askback.client.signin import SignIn, TokenFile
     from askback.client.tasks import TaskCancelled, TaskFailed
 
 _WHERE = {
@@ -83,6 +85,7 @@ _WHERE = {
     "ProtocolError": "askback.client.errors",
     "SecretForm": "askback.client.errors",
     "ServerError": "askback.client.errors",
+    "SignInFailed": "askback.client.errors",
     "Unauthorized": "askback.client.errors",
     "UnknownQuestion": "askback.client.errors",
     "Limits": "askback.client.loop",
@@ -107,6 +110,8 @@ _WHERE = {
     "response_for": "askback.client.questions",
     "roots": "askback.client.questions",
     "sampled": "askback.client.questions",
+    "SignIn": "askback.client.signin",
+    "TokenFile": "askback.client.signin",
     "TaskCancelled": "askback.client.tasks",
     "TaskFailed": "askback.client.tasks",
 }
@@ -151,9 +156,12 @@ __all__ = [
     "SecretForm",
     "Server",
     "ServerError",
+    "SignIn",
+    "SignInFailed",
     "TaskCancelled",
     "TaskFailed",
     "TerminalAnswerer",
+    "TokenFile",
     "TooManyRounds",
     "Unauthorized",
     "Unfinished",

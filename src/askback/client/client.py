@@ -8,7 +8,7 @@ import math
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import mcp_types as types
@@ -46,6 +46,9 @@ from askback.client.questions import (
 from askback.client.secret_forms import screen
 from askback.client.tasks import TASKS_EXTENSION, InputNeeded, Poll, TaskCancelled, TaskFailed, TaskLoop
 from askback.types import Capabilities
+
+if TYPE_CHECKING:
+    from askback.client.signin import SignIn
 
 logger = logging.getLogger("askback.client")
 
@@ -98,6 +101,10 @@ class Client:
     asks the person; any other answerer's answer is refused unless `allow_secret_forms` (the caller's explicit
     consent). A refused form is declined toward the server (the round's other questions are cancelled), and
     the call stops with `SecretForm` naming the field.
+
+    With `sign_in` (an `askback.SignIn`), a server that answers HTTP 401 is signed in to with OAuth 2.1 (the
+    SDK's client support: discovery, registration, authorization code with PKCE, refresh), the tokens kept in a
+    file of askback's data directory (mode 0600) for the next time; without it a 401 is `Unauthorized`.
     """
 
     def __init__(
@@ -117,6 +124,7 @@ class Client:
         tasks: bool = True,
         headers: Mapping[str, str] | None = None,
         allow_secret_forms: bool = False,
+        sign_in: SignIn | None = None,
     ) -> None:
         from askback._version import __version__
 
@@ -139,6 +147,7 @@ class Client:
             back_channel=self._back_channel,
             extensions={TASKS_EXTENSION: {}} if tasks else None,
             headers=headers,
+            sign_in=sign_in,
         )
         self.tasks = tasks
         self._current: tuple[str, str, Mapping[str, Any]] = ("", "", {})

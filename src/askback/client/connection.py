@@ -16,6 +16,8 @@ needs and the SDK's `Client` does not give:
 - an HTTP 401 is reported as `Unauthorized`, not as the SDK's stand-in internal error, and a plain HTTP 404 or
   405 to the handshake as `NoEndpoint` (nothing speaks MCP at that URL), not as "method not found" or an
   internal error;
+- with `sign_in` (`askback.client.signin`), a server that answers 401 is signed in to (OAuth 2.1, the SDK's
+  provider) and the request sent again; a sign-in that fails is `SignInFailed`, saying why;
 - `headers` the caller gives go with every HTTP request (a principal an app reads from a header, say).
 
 The SDK (and through it `cryptography`, `httpx` and the rest of its stack) is imported on first connection,
@@ -39,7 +41,15 @@ from mcp_types import CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY, METHOD
 from mcp_types.version import HANDSHAKE_PROTOCOL_VERSIONS, LATEST_HANDSHAKE_VERSION, MODERN_PROTOCOL_VERSIONS
 from pydantic import ValidationError
 
-from askback.client.errors import InvalidTool, NoEndpoint, ProtocolError, ServerError, Unauthorized, only_exception
+from askback.client.errors import (
+    InvalidTool,
+    NoEndpoint,
+    ProtocolError,
+    ServerError,
+    SignInFailed,
+    Unauthorized,
+    only_exception,
+)
 from askback.client.pending import Server
 from askback.types import Capabilities
 
@@ -47,6 +57,9 @@ if TYPE_CHECKING:
     from mcp.client.session import ClientRequestContext, ClientSession
     from mcp.shared.exceptions import MCPError
     from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
+
+    from askback.client.signin import SignIn
+    from askback.client.signin_auth import ReportingAuth
 
 logger = logging.getLogger("askback.client")
 
@@ -102,9 +115,11 @@ class Connection:
         back_channel: BackChannel | None = None,
         extensions: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
+        sign_in: SignIn | None = None,
     ) -> None:
         self.server = server
         self.headers = dict(headers or {})
+        self.sign_in = sign_in
         self.capabilities = capabilities
         self.client_info = dict(client_info)
         self.mode = mode
@@ -119,7 +134,10 @@ class Connection:
         self._listed = False
         self._header_maps: dict[str, dict[tuple[str, ...], str]] = {}
         self._invalid: dict[str, str] = {}  # tool name -> why its x-mcp-header annotations are invalid
-        self._unauthorized = 0  # HTTP 401 answers seen
+        self._unauthorized = 0  # HTTP 401 and 403 answers seen
+        self._status = 401  # the status of the last of them
+        self._auth: ReportingAuth | None = None
+        self._endpoint: Any = None  # the MCP URL as the HTTP client spells it (an httpx2.URL)
         self._challenge: str | None = None  # the last WWW-Authenticate header
         # HTTP 404 / 405 answers that are not MCP (no JSON-RPC body): a web server, not an MCP endpoint.
         self._not_found = 0
@@ -145,7 +163,12 @@ class Connection:
         await stack.__aenter__()
         try:
             if self.server.url is not None:
-                http = await stack.enter_async_context(create_mcp_http_client(headers=self.headers or None))
+                import httpx2
+
+                self._endpoint = httpx2.URL(self.server.url)
+                self._auth = self.sign_in.auth(self.server.url, self._refused) if self.sign_in is not None else None
+                http = await stack.enter_async_context(
+                    create_mcp_http_client(headers=self.headers or None, auth=self._auth))
                 http.event_hooks["response"].append(self._saw_response)
                 transport = streamable_http_client(self.server.url, http_client=http)
             else:
@@ -182,14 +205,24 @@ class Connection:
             raise inner from inner.__cause__
 
     async def _saw_response(self, response: Any) -> None:
-        """httpx response hook: the SDK turns a 401 into a generic internal error, so note it here."""
-        if response.status_code == 401:
-            self._unauthorized += 1
-            self._challenge = response.headers.get("www-authenticate")
+        """httpx response hook: the SDK turns a 401 into a generic internal error, so note it here.
+
+        A response to a request of the sign-in itself (metadata, registration, token) is not the server's
+        answer to an MCP request; only those to a POST of the MCP endpoint count."""
+        if response.request.url != self._endpoint:
+            return
+        if self._auth is None:  # with a sign-in, only the response a request finally got counts (`_refused`)
+            self._refused(response)
         kind = response.headers.get("content-type", "").partition(";")[0].strip().lower()
         if response.status_code in (404, 405) and kind not in ("application/json", "text/event-stream"):
             self._not_found += 1
             self._not_found_status = response.status_code
+
+    def _refused(self, response: Any) -> None:
+        if response.status_code in (401, 403):
+            self._unauthorized += 1
+            self._status = response.status_code
+            self._challenge = response.headers.get("www-authenticate")
 
     # -- requests -------------------------------------------------------------------------------------------
     async def request(
@@ -302,7 +335,16 @@ class Connection:
         return headers
 
     def _needs_authorization(self) -> Unauthorized:
-        return Unauthorized(self.server.describe(), self._challenge)
+        if self.sign_in is not None and self._auth is None and self._status == 401:
+            from askback.client.signin import NOT_KEPT
+
+            return SignInFailed(self.server.describe(), NOT_KEPT)  # "never", and nothing kept to sign in with
+        failure = self._auth.failure if self._auth is not None else None
+        if failure is not None:
+            self._auth.failure = None  # type: ignore[union-attr]  # reported once; a later request may sign in anew
+            return failure
+        return Unauthorized(self.server.describe(), self._challenge, status=self._status,
+                            signed_in=self._auth is not None)
 
     # -- era ------------------------------------------------------------------------------------------------
     async def _negotiate(self) -> None:

@@ -25,13 +25,34 @@ class ServerError(ClientError):
 
 
 class Unauthorized(ServerError):
-    """The server answered HTTP 401: it needs authorization (OAuth), which this client does not do."""
+    """The server answered HTTP 401 (it needs a sign-in) or 403 (the sign-in does not grant what it needs).
 
-    def __init__(self, server: str, challenge: str | None = None) -> None:
-        super().__init__(
-            f"{server} needs authorization (HTTP 401); this client has no OAuth sign-in, so it cannot call it"
-        )
+    Without a `SignIn` the client does not sign in; with one, a 401 that remains means the server refused the
+    token it was just given, and a 403 that the scopes granted (after one step-up) are not enough.
+    """
+
+    def __init__(self, server: str, challenge: str | None = None, *, status: int = 401, signed_in: bool = False,
+                 message: str | None = None) -> None:
+        if message is None:
+            if status == 403:
+                message = (f"{server} refused the request (HTTP 403): the sign-in does not grant what it needs"
+                           + (" (insufficient_scope)" if challenge and "insufficient_scope" in challenge else ""))
+            elif signed_in:
+                message = f"{server} refused the token it gave this client (HTTP 401)"
+            else:
+                message = (f"{server} needs authorization (HTTP 401); this client was not told to sign in: give "
+                           "sign_in=askback.SignIn() (askback call signs in from a terminal, or with --sign-in)")
+        super().__init__(message)
         self.challenge = challenge  # the WWW-Authenticate header, for a caller that can authorize
+        self.status = status
+
+
+class SignInFailed(Unauthorized):
+    """Signing in to the server (OAuth 2.1) did not succeed; `reason` says why, and never carries a token."""
+
+    def __init__(self, server: str, reason: str) -> None:
+        super().__init__(server, message=f"signing in to {server} failed: {reason}")
+        self.reason = reason
 
 
 class NoEndpoint(ServerError):

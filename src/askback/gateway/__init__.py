@@ -23,6 +23,8 @@ from askback.client.pending import Server
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
+    from askback.client.signin import SignIn
+
 DEFAULT_NAME = "askback-gateway"
 
 
@@ -33,13 +35,15 @@ def gateway_app(
     headers: Mapping[str, str] | None = None,
     app: App | None = None,
     policy: str | Path | Mapping[str, ToolOptions] | None = None,
+    sign_in: SignIn | None = None,
     **http: Any,
 ) -> Starlette:
     """The gateway's ASGI app: `upstream`'s tools at `/mcp`, the upstream connected at start-up.
 
     `name` is the gateway's server name and the audience its states are bound to; `app` gives keys, store
     and principal hook of your own (an `askback.App` with no tools); `headers` go with every request to the
-    upstream; `policy` is a policy file (`askback.gateway.policy`) or its options per tool. The rest (`host`,
+    upstream; `policy` is a policy file (`askback.gateway.policy`) or its options per tool; `sign_in` signs in
+    to an upstream that answers HTTP 401 (OAuth, as `askback.Client` does). The rest (`host`,
     `allowed_hosts`, ...) are `askback.mcp.http_app`'s.
     """
     from askback.gateway.policy import load_policy
@@ -52,7 +56,7 @@ def gateway_app(
     owner = app or App(name)
     # A policy's credentials and approvals are entered on askback's pages, served beside /mcp.
     owner.pages_wanted = owner.pages_wanted or any(o.needs_pages for o in options.values())
-    link = Upstream(Server.of(upstream), headers=headers, policy=options, policy_source=source)
+    link = Upstream(Server.of(upstream), headers=headers, policy=options, policy_source=source, sign_in=sign_in)
     gateway = GatewayServer(owner, link)
     asgi = http_app(owner, server=gateway.server, a2a=False, **http)
     served = asgi.router.lifespan_context

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from askback.adoption.options import ToolOptions
 from askback.app import App
 from askback.client.pending import Server
+from askback.client.signin import SignIn
 
 
 async def serve_stdio(
@@ -16,6 +17,7 @@ async def serve_stdio(
     headers: Mapping[str, str] | None = None,
     policy: Mapping[str, ToolOptions] | None = None,
     policy_source: str = "the policy",
+    sign_in: SignIn | None = None,
 ) -> None:
     """Connect to `upstream`, then serve its tools to the client on this process's stdin and stdout."""
     from mcp.server.stdio import stdio_server
@@ -23,7 +25,7 @@ async def serve_stdio(
     from askback.gateway.server import GatewayServer
     from askback.gateway.upstream import Upstream
 
-    link = Upstream(upstream, headers=headers, policy=policy, policy_source=policy_source)
+    link = Upstream(upstream, headers=headers, policy=policy, policy_source=policy_source, sign_in=sign_in)
     gateway = GatewayServer(owner, link)
     await owner.start()
     try:

@@ -15,7 +15,7 @@ import contextlib
 import json
 import logging
 from collections.abc import AsyncIterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import anyio
 from anyio.abc import TaskStatus
@@ -28,6 +28,9 @@ from askback.client.errors import ClientError, ServerError, only_exception
 from askback.client.pending import Server
 from askback.gateway.policy import check_against
 from askback.types import Capabilities
+
+if TYPE_CHECKING:
+    from askback.client.signin import SignIn
 
 CLIENT_INFO = {"name": "askback-gateway", "version": __version__}
 # What the gateway can relay back to its own callers; each request declares its caller's own instead.
@@ -47,10 +50,13 @@ class Upstream:
         headers: Mapping[str, str] | None = None,
         policy: Mapping[str, ToolOptions] | None = None,
         policy_source: str = "the policy",
+        sign_in: SignIn | None = None,
     ) -> None:
-        """`policy`: options per tool (`askback.gateway.policy`), checked against each listing at connection."""
+        """`policy`: options per tool (`askback.gateway.policy`), checked against each listing at connection;
+        `sign_in`: how to sign in (OAuth) when the upstream answers HTTP 401, the client's own way."""
         self.server = server
         self._headers = dict(headers or {})
+        self._sign_in = sign_in
         self._policy = dict(policy or {})
         self._policy_source = policy_source
         self._connection: Connection | None = None
@@ -73,7 +79,7 @@ class Upstream:
         while True:
             try:
                 async with Connection(self.server, capabilities=RELAYED, client_info=CLIENT_INFO,
-                                      headers=self._headers) as connection:
+                                      headers=self._headers, sign_in=self._sign_in) as connection:
                     self._connection = connection
                     check_against(self._policy, await self.list_tools(), self._policy_source)
                     attempt = 0
