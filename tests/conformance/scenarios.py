@@ -166,14 +166,6 @@ LEGACY_EXPECTED_FAILURES: dict[str, Expected] = {
         "no fixture yet: titled single- and multi-select enums (SEP-1330) from a parameter's declaration",
         "elicitation-sep1330-general",
     ),
-    "resources-subscribe": _expect(
-        "askback answers no resources/subscribe (method not found): resource subscriptions are not built yet",
-        "resources-subscribe",
-    ),
-    "resources-unsubscribe": _expect(
-        "askback answers no resources/unsubscribe (method not found): resource subscriptions are not built yet",
-        "resources-unsubscribe",
-    ),
 }
 
 

@@ -260,6 +260,22 @@ def static_binary() -> bytes:
     return base64.b64decode(PNG)
 
 
+WATCHED = {"text": "The watched resource, as first written."}
+
+
+@app.resource("test://watched-resource", description="A resource clients may subscribe to")
+def watched_resource() -> str:
+    return WATCHED["text"]
+
+
+@app.tool()
+async def update_watched_resource(text: str) -> str:
+    """Rewrites the watched resource and tells every client subscribed to it."""
+    WATCHED["text"] = text
+    await app.resource_updated("test://watched-resource")
+    return "Updated."
+
+
 @app.resource("test://template/{id}/data", description="A resource template", mime_type="application/json")
 def template_data(id: str) -> dict[str, Any]:  # the template names it
     return {"id": id, "templateTest": True, "data": f"Data for ID: {id}"}

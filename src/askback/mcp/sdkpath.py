@@ -49,9 +49,11 @@ class SdkPath:
         # A 2026-07-28 call whose tool reports (`askback.Context`) and whose request can receive notifications
         # is answered with an SSE response: its progress and logs ride it before the result.
         self._reporting = frozenset(n for n, s in app.tools.items() if s.context_param is not None)
+        # A `subscriptions/listen` request's response is its stream of notifications: SSE too.
+        self._listens = self.entry is not None and self.entry.subscriptions is not None
         self.streaming = StreamableHTTPSessionManager(
             app=sdk_server, json_response=False, stateless=True, security_settings=settings
-        ) if self._reporting else None
+        ) if self._reporting or self._listens else None
 
     @property
     def resource_for(self) -> ResourceLookup | None:
@@ -84,13 +86,18 @@ class SdkPath:
         await manager.handle_request(scope, receive, send)
 
     def _reports(self, body: Body) -> bool:
-        """Whether this is a `tools/call` of a reporting tool whose request can receive its notifications."""
+        """Whether this is a `tools/call` of a reporting tool whose request can receive its notifications, or a
+        `subscriptions/listen` (whose response is a stream)."""
         if body.verdict is not Verdict.COMPLETE:
             return False
         try:
             message = json.loads(body.data)
         except (ValueError, RecursionError):
             return False  # the SDK writes the parse error, from either manager
-        params = message.get("params") if isinstance(message, dict) else None
+        if not isinstance(message, dict):
+            return False  # a batch or a bare value: the SDK refuses it, from either manager
+        params = message.get("params")
+        if self._listens and message.get("method") == "subscriptions/listen":
+            return True
         return (message.get("method") == "tools/call" and isinstance(params, dict)
                 and params.get("name") in self._reporting and wants_notifications(params))

@@ -34,6 +34,7 @@ from askback.mcp.checks import header_schemas
 from askback.mcp.context import SessionLevels, progress_token, request_context
 from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.incoming import incoming_of
+from askback.mcp.subscriptions import ResourceSubscriptions
 from askback.mcp.tasks import McpTasks, declared, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.pagewait import Gone
@@ -73,6 +74,11 @@ class AppServer:
                 self._resource_entry(s, "uriTemplate") for t, s in self.templates if t.variable_names
             ],
         }
+        # Clients may subscribe to resources: on 2025-11-25 with resources/subscribe, on 2026-07-28 with a
+        # subscriptions/listen stream; `App.resource_updated` tells both.
+        self.subscriptions = ResourceSubscriptions() if app.resources else None
+        if self.subscriptions is not None:
+            app.on_resource_updated(self.subscriptions.updated)
         self.server: Server[Any] = Server(
             app.name,
             version=app.version,
@@ -86,6 +92,7 @@ class AppServer:
             # The SDK checks `Mcp-Param-*` headers against a tool's schema; without this lookup it re-runs
             # tools/list inside every tools/call. Only schemas that declare `x-mcp-header` have anything to check.
             get_tool_input_schema=self.header_schemas.get,
+            on_subscriptions_listen=self.subscriptions.listen if self.subscriptions is not None else None,
         )
         spans_only_when_tracing(self.server.middleware)
         self.guard = RetryFieldsGuard(app)
@@ -108,6 +115,9 @@ class AppServer:
             add("resources/list", types.PaginatedRequestParams, self.list_resources)
             add("resources/templates/list", types.PaginatedRequestParams, self.list_resource_templates)
             add("resources/read", _ResourceRead, self.read_resource)
+            assert self.subscriptions is not None
+            add("resources/subscribe", types.SubscribeRequestParams, self.subscriptions.subscribe)
+            add("resources/unsubscribe", types.UnsubscribeRequestParams, self.subscriptions.unsubscribe)
 
     # -- listings (static: built once) -------------------------------------------------------------------
     @staticmethod

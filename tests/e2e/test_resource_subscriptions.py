@@ -1,0 +1,96 @@
+"""Resource subscriptions over real loopback HTTP with the official SDK `Client`, on both protocol eras.
+
+A tool changes a note and says so with `app.resource_updated(uri)`: a 2025-11-25 session that sent
+`resources/subscribe` for that URI receives `notifications/resources/updated`, one that unsubscribed (or subscribed
+to another URI) receives nothing; a 2026-07-28 `subscriptions/listen` stream that named the URI receives it too.
+"""
+
+import warnings
+from typing import Any
+
+import anyio
+import mcp_types as types
+import pytest
+from mcp.client.client import Client
+
+import askback
+
+pytestmark = pytest.mark.anyio
+NOTE = "notes://today"
+OTHER = "notes://tomorrow"
+
+
+@pytest.fixture
+def anyio_backend() -> str:
+    return "asyncio"
+
+
+def notes_app() -> askback.App:
+    app = askback.App("notes")
+    notes = {NOTE: "nothing yet", OTHER: "nothing yet"}
+
+    @app.resource("notes://{day}", description="The note of a day")
+    def note(day: str) -> str:
+        return notes[f"notes://{day}"]
+
+    @app.tool()
+    async def write_note(day: str, text: str) -> str:
+        """Replaces a day's note, and tells whoever watches it."""
+        notes[f"notes://{day}"] = text
+        await app.resource_updated(f"notes://{day}")
+        return "saved"
+
+    return app
+
+
+class Updates:
+    """The `notifications/resources/updated` URIs a client received."""
+
+    def __init__(self) -> None:
+        self.uris: list[str] = []
+
+    async def __call__(self, message: Any) -> None:
+        if isinstance(message, types.ResourceUpdatedNotification):
+            self.uris.append(message.params.uri)
+
+    async def settle(self, count: int) -> None:
+        with anyio.move_on_after(3):
+            while len(self.uris) < count:
+                await anyio.sleep(0.02)
+
+
+async def test_a_subscribed_session_is_told_and_an_unsubscribed_one_is_not(serve: Any) -> None:
+    url = serve(notes_app())
+    watching, other = Updates(), Updates()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the SDK marks resources/subscribe as the 2025-11-25 era's
+        async with Client(url, mode="legacy", message_handler=watching) as watcher, \
+                Client(url, mode="legacy", message_handler=other) as bystander, \
+                Client(url, mode="legacy") as writer:
+            resources = watcher.server_capabilities.resources
+            await watcher.subscribe_resource(NOTE)
+            await bystander.subscribe_resource(OTHER)
+            assert not (await writer.call_tool("write_note", {"day": "today", "text": "buy milk"})).is_error
+            await watching.settle(1)
+            assert watching.uris == [NOTE]
+            read = await watcher.read_resource(NOTE)
+            assert read.contents[0].text == "buy milk"  # type: ignore[union-attr]
+
+            await watcher.unsubscribe_resource(NOTE)
+            assert not (await writer.call_tool("write_note", {"day": "today", "text": "buy eggs"})).is_error
+            await anyio.sleep(0.3)
+    assert watching.uris == [NOTE]  # nothing after unsubscribing
+    assert other.uris == []  # subscribed to another note only
+    assert resources is not None and resources.subscribe is True  # the handshake said subscriptions work
+
+
+async def test_a_listen_stream_that_named_the_uri_is_told(serve: Any) -> None:
+    url = serve(notes_app())
+    async with Client(url, mode="2026-07-28") as watcher, Client(url, mode="2026-07-28") as writer:
+        async with watcher.listen(resource_subscriptions=[NOTE]) as subscription:
+            assert subscription.honored.resource_subscriptions == [NOTE]
+            assert not (await writer.call_tool("write_note", {"day": "tomorrow", "text": "rest"})).is_error
+            assert not (await writer.call_tool("write_note", {"day": "today", "text": "buy milk"})).is_error
+            with anyio.fail_after(5):
+                event = await subscription.__anext__()
+    assert getattr(event, "uri", None) == NOTE  # the note it named, not the other one written first
