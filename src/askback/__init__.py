@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Roots,
         Sample,
         Secret,
+        Titles,
         Work,
     )
     from askback.core.spec import SpecError, UnaskableWarning
@@ -50,6 +51,7 @@ _WHERE = {
     "Root": "askback.core.markers",
     "Roots": "askback.core.markers",
     "Sample": "askback.core.markers",
+    "Titles": "askback.core.markers",
     "Secret": "askback.core.markers",
     "Work": "askback.core.markers",
     "Declined": "askback.core.errors",
@@ -97,6 +99,7 @@ __all__ = [
     "SecretInForm",
     "SpecError",
     "TerminalAnswerer",
+    "Titles",
     "ToolError",
     "ToolOptions",
     "UnaskableWarning",

@@ -239,7 +239,7 @@ class App:
     def on_resource_updated(self, watcher: Callable[[str], Awaitable[None]]) -> None:
         """Have `watcher` (a bound method: held weakly, so a server that is gone is dropped) called with each URI
         `resource_updated` names; a server's subscriptions register here."""
-        self._resource_watchers.append(weakref.WeakMethod(watcher))  # type: ignore[arg-type]
+        self._resource_watchers.append(weakref.WeakMethod(watcher))
 
     def _add(self, registry: dict[str, Spec], spec: Spec) -> None:
         if spec.name in registry:

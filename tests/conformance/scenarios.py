@@ -158,14 +158,6 @@ EXPECTED_FAILURES: dict[str, Expected] = {
 
 # The same rules for the 2025-11-25 run (its scenarios share names with the 2026-07-28 ones, not their state).
 LEGACY_EXPECTED_FAILURES: dict[str, Expected] = {
-    "elicitation-sep1034-defaults": _expect(
-        "no fixture yet: a question's defaults for every primitive type (SEP-1034) from a parameter's declaration",
-        "elicitation-sep1034-general",
-    ),
-    "elicitation-sep1330-enums": _expect(
-        "no fixture yet: titled single- and multi-select enums (SEP-1330) from a parameter's declaration",
-        "elicitation-sep1330-general",
-    ),
 }
 
 

@@ -48,15 +48,19 @@ class Updates:
 
     def __init__(self) -> None:
         self.uris: list[str] = []
+        self._arrived = anyio.Event()
 
     async def __call__(self, message: Any) -> None:
         if isinstance(message, types.ResourceUpdatedNotification):
             self.uris.append(message.params.uri)
+            self._arrived.set()
 
     async def settle(self, count: int) -> None:
+        """Wait (3 s at most) until `count` notifications arrived: they ride the standalone stream, not the call."""
         with anyio.move_on_after(3):
             while len(self.uris) < count:
-                await anyio.sleep(0.02)
+                await self._arrived.wait()
+                self._arrived = anyio.Event()
 
 
 async def test_a_subscribed_session_is_told_and_an_unsubscribed_one_is_not(serve: Any) -> None:
@@ -86,11 +90,11 @@ async def test_a_subscribed_session_is_told_and_an_unsubscribed_one_is_not(serve
 
 async def test_a_listen_stream_that_named_the_uri_is_told(serve: Any) -> None:
     url = serve(notes_app())
-    async with Client(url, mode="2026-07-28") as watcher, Client(url, mode="2026-07-28") as writer:
-        async with watcher.listen(resource_subscriptions=[NOTE]) as subscription:
-            assert subscription.honored.resource_subscriptions == [NOTE]
-            assert not (await writer.call_tool("write_note", {"day": "tomorrow", "text": "rest"})).is_error
-            assert not (await writer.call_tool("write_note", {"day": "today", "text": "buy milk"})).is_error
-            with anyio.fail_after(5):
-                event = await subscription.__anext__()
+    async with Client(url, mode="2026-07-28") as watcher, Client(url, mode="2026-07-28") as writer, \
+            watcher.listen(resource_subscriptions=[NOTE]) as subscription:
+        assert subscription.honored.resource_subscriptions == [NOTE]
+        assert not (await writer.call_tool("write_note", {"day": "tomorrow", "text": "rest"})).is_error
+        assert not (await writer.call_tool("write_note", {"day": "today", "text": "buy milk"})).is_error
+        with anyio.fail_after(5):
+            event = await subscription.__anext__()
     assert getattr(event, "uri", None) == NOTE  # the note it named, not the other one written first
