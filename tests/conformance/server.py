@@ -371,6 +371,14 @@ def json_schema_2020_12_tool(
     return f"Contact {name or 'someone'} by {contactMethod or 'email'}."
 
 
+# -- 2025-11-25 only: a call whose SSE stream may be lost and resumed (`server-sse-polling`, SEP-1699) ---------------
+@app.tool()
+async def test_reconnection() -> str:
+    """Takes a moment: a client that loses the stream meanwhile resumes it (Last-Event-ID) and gets the result."""
+    await asyncio.sleep(0.2)
+    return "Reconnection test completed."
+
+
 # -- 2025-11-25 only: a tool that asks over the session's back-channel, its text from the call's argument ------
 @app.tool()
 def test_sampling(

@@ -25,6 +25,7 @@ from askback.config import HostChecks
 from askback.mcp.body import NOT_UTF8, Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.context import wants_notifications
+from askback.mcp.events import RETRY_MS, SessionEvents
 from askback.mcp.server import AppServer
 from askback.mcp.tasks import McpTasks
 from askback.web.hostcheck import security
@@ -43,8 +44,12 @@ class SdkPath:
         self.modern = StreamableHTTPSessionManager(
             app=sdk_server, json_response=True, stateless=True, security_settings=settings
         )
+        # Sessions' SSE streams open with a priming event and a `retry`, and a stream a client lost is resumed
+        # from its session's events (`askback.mcp.events`).
+        self.events = SessionEvents()
         self.legacy = StreamableHTTPSessionManager(
-            app=sdk_server, json_response=False, stateless=False, security_settings=settings
+            app=sdk_server, json_response=False, stateless=False, security_settings=settings,
+            event_store=self.events, retry_interval=RETRY_MS,
         )
         # A 2026-07-28 call whose tool reports (`askback.Context`) and whose request can receive notifications
         # is answered with an SSE response: its progress and logs ride it before the result.
@@ -83,6 +88,9 @@ class SdkPath:
         manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
         if manager is self.modern and self.streaming is not None and body is not None and self._reports(body):
             manager = self.streaming
+        if manager is self.legacy:
+            await self.events.scoped(scope, receive, send, manager.handle_request)
+            return
         await manager.handle_request(scope, receive, send)
 
     def _reports(self, body: Body) -> bool:
