@@ -151,8 +151,9 @@ def _expect(reason: str, *checks: str) -> Expected:
 
 EXPECTED_FAILURES: dict[str, Expected] = {
     "tasks-status-notifications": _expect(
-        "the harness checks nothing here yet: its only check is SKIPPED (notifications/tasks moved to the "
-        "subscriptions/listen stream, and the harness's rewrite for it is pending)",
+        "no server can pass it with this harness: its run() returns one constant SKIPPED check and sends no "
+        "request (notifications/tasks moved to the subscriptions/listen stream; the harness's rewrite is pending; "
+        "test_harness.py checks the harness's source says so)",
         NO_CHECKS,
     ),
 }
