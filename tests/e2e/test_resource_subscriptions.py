@@ -98,3 +98,14 @@ async def test_a_listen_stream_that_named_the_uri_is_told(serve: Any) -> None:
         with anyio.fail_after(5):
             event = await subscription.__anext__()
     assert getattr(event, "uri", None) == NOTE  # the note it named, not the other one written first
+
+
+async def test_modern_capabilities_offer_subscriptions_and_no_list_changes(serve: Any) -> None:
+    """Serving subscriptions/listen makes the SDK offer every list-changed notification; askback's lists are
+    fixed when the server is built, so none would ever come, and the capabilities say so."""
+    async with Client(serve(notes_app()), mode="auto") as client:  # probes server/discover
+        assert client.protocol_version == "2026-07-28"
+        caps = client.server_capabilities
+    assert caps.resources is not None and caps.resources.subscribe is True
+    assert not caps.resources.list_changed
+    assert caps.tools is not None and not caps.tools.list_changed

@@ -79,7 +79,7 @@ class AppServer:
         self.subscriptions = ResourceSubscriptions() if app.resources else None
         if self.subscriptions is not None:
             app.on_resource_updated(self.subscriptions.updated)
-        self.server: Server[Any] = Server(
+        self.server: Server[Any] = _FixedListsServer(
             app.name,
             version=app.version,
             instructions=app.instructions,
@@ -285,6 +285,24 @@ class AppServer:
             model, result_type = types.ListRootsRequest(), types.ListRootsResult
         result = await ctx.session.send_request(model, result_type, metadata=metadata)
         return result.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+class _FixedListsServer(Server[Any]):
+    """The SDK's `Server`, saying that askback's lists of tools, prompts and resources never change.
+
+    On 2026-07-28 the SDK derives every `listChanged` flag from whether `subscriptions/listen` is served; askback
+    serves it for resource subscriptions, but its lists are fixed when the server is built, so no list-changed
+    notification is ever sent, and the capabilities say so (a client then does not wait for one).
+    """
+
+    def get_capabilities(self, *args: Any, **kwargs: Any) -> types.ServerCapabilities:
+        caps = super().get_capabilities(*args, **kwargs)
+        update: dict[str, Any] = {}
+        for name in ("tools", "prompts", "resources"):
+            part = getattr(caps, name)
+            if part is not None and part.list_changed:
+                update[name] = part.model_copy(update={"list_changed": False})
+        return caps.model_copy(update=update) if update else caps
 
 
 # The SDK has already checked each request against the protocol's schema, answers and state included, before a
