@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Roots,
         Sample,
         Secret,
+        Titles,
         Work,
     )
     from askback.core.spec import SpecError, UnaskableWarning
@@ -51,6 +52,7 @@ _WHERE = {
     "Root": "askback.core.markers",
     "Roots": "askback.core.markers",
     "Sample": "askback.core.markers",
+    "Titles": "askback.core.markers",
     "Secret": "askback.core.markers",
     "Work": "askback.core.markers",
     "Declined": "askback.core.errors",
@@ -101,6 +103,7 @@ __all__ = [
     "SignIn",
     "SpecError",
     "TerminalAnswerer",
+    "Titles",
     "ToolError",
     "ToolOptions",
     "UnaskableWarning",

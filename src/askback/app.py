@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from functools import cache, cached_property
 from pathlib import Path
@@ -88,6 +89,8 @@ class App:
         self.resources: dict[str, Spec] = {}
         self._sealer: str | None = None  # this server's entry in the store's record of key rings
         self._on_stop: list[Callable[[], Awaitable[None]]] = []
+        # Each server built from this app that lets clients subscribe to resources (`askback.mcp.subscriptions`).
+        self._resource_watchers: list[weakref.WeakMethod[Callable[[str], Awaitable[None]]]] = []
         # Whether a server of this app serves askback's pages (`askback.web.serving.pages_for` says so): only
         # then can a secret asked during the work (`work.ask(secret=True)`) be entered on one.
         self.pages_served = False
@@ -221,6 +224,25 @@ class App:
         """Run `callback` at shutdown, before the store closes (running tasks record how they stopped)."""
         if callback not in self._on_stop:
             self._on_stop.append(callback)
+
+    async def resource_updated(self, uri: str) -> None:
+        """Say that the resource at `uri` changed: every client subscribed to it is told, so it can read it again.
+
+        A 2025-11-25 session that sent `resources/subscribe` for `uri` is sent `notifications/resources/updated`;
+        a 2026-07-28 `subscriptions/listen` stream that named it gets the same notification. Subscriptions live
+        in the serving process: call this in the process (each replica) whose clients should hear of it.
+        """
+        for ref in list(self._resource_watchers):
+            watcher = ref()
+            if watcher is None:  # its server is gone
+                self._resource_watchers.remove(ref)
+            else:
+                await watcher(uri)
+
+    def on_resource_updated(self, watcher: Callable[[str], Awaitable[None]]) -> None:
+        """Have `watcher` (a bound method: held weakly, so a server that is gone is dropped) called with each URI
+        `resource_updated` names; a server's subscriptions register here."""
+        self._resource_watchers.append(weakref.WeakMethod(watcher))
 
     def _add(self, registry: dict[str, Spec], spec: Spec) -> None:
         if spec.name in registry:

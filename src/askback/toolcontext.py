@@ -124,3 +124,19 @@ def _checked_progress(done: float, total: float | None, message: str | None) -> 
             raise ValueError(f"progress {name} must be a finite number, not {number!r}")
     if message is not None and not isinstance(message, str):
         raise ValueError(f"progress message must be a str, not {type(message).__name__}")
+
+
+def status_context(
+    status: Callable[[str], Awaitable[None]], principal: str | None, answer_guard: AnswerGuard, tool: str
+) -> ReportingContext:
+    """A context whose progress becomes a status text (an MCP task's status message, an A2A task's working
+    status update): the message, else how much is done ("3 of 10"). A log has no such place, so it is not sent."""
+
+    async def progress(done: float, total: float | None, message: str | None) -> None:
+        await status(message if message is not None else _fraction(done, total))
+
+    return ReportingContext(principal, answer_guard=answer_guard, progress=progress, tool=tool)
+
+
+def _fraction(done: float, total: float | None) -> str:
+    return f"{done:g} of {total:g}" if total is not None else f"{done:g}"

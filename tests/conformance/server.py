@@ -14,9 +14,9 @@ import base64
 import io
 import json
 import wave
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import BaseModel, Field
 
 import askback
 
@@ -260,6 +260,22 @@ def static_binary() -> bytes:
     return base64.b64decode(PNG)
 
 
+WATCHED = {"text": "The watched resource, as first written."}
+
+
+@app.resource("test://watched-resource", description="A resource clients may subscribe to")
+def watched_resource() -> str:
+    return WATCHED["text"]
+
+
+@app.tool()
+async def update_watched_resource(text: str) -> str:
+    """Rewrites the watched resource and tells every client subscribed to it."""
+    WATCHED["text"] = text
+    await app.resource_updated("test://watched-resource")
+    return "Updated."
+
+
 @app.resource("test://template/{id}/data", description="A resource template", mime_type="application/json")
 def template_data(id: str) -> dict[str, Any]:  # the template names it
     return {"id": id, "templateTest": True, "data": f"Data for ID: {id}"}
@@ -355,6 +371,14 @@ def json_schema_2020_12_tool(
     return f"Contact {name or 'someone'} by {contactMethod or 'email'}."
 
 
+# -- 2025-11-25 only: a call whose SSE stream may be lost and resumed (`server-sse-polling`, SEP-1699) ---------------
+@app.tool()
+async def test_reconnection() -> str:
+    """Takes a moment: a client that loses the stream meanwhile resumes it (Last-Event-ID) and gets the result."""
+    await asyncio.sleep(0.2)
+    return "Reconnection test completed."
+
+
 # -- 2025-11-25 only: a tool that asks over the session's back-channel, its text from the call's argument ------
 @app.tool()
 def test_sampling(
@@ -372,3 +396,45 @@ def test_elicitation(
 ) -> str:
     """Asks the person the message it was given."""
     return f"User response: {answer}"
+
+
+# -- 2025-11-25: questions whose forms show defaults (SEP-1034) and every enum shape (SEP-1330) --------------------
+# A model parameter is asked as one form, a field per model field; each field's default is pre-filled.
+class Profile(BaseModel):
+    name: Annotated[str, Field(description="User name")] = "John Doe"
+    age: Annotated[int, Field(description="User age")] = 30
+    score: Annotated[float, Field(description="User score")] = 95.5
+    status: Annotated[Literal["active", "inactive", "pending"], Field(description="User status")] = "active"
+    verified: Annotated[bool, Field(description="Verification status")] = True
+
+
+@app.tool()
+def test_elicitation_sep1034_defaults(
+    profile: Annotated[Profile, askback.Ask("Please review your profile: each field is filled in already")],
+) -> str:
+    """Asks for a profile whose every field has a default the form shows."""
+    return f"Elicitation completed: action=accept, content={profile.model_dump_json()}"
+
+
+Option = Literal["option1", "option2", "option3"]
+Value = Literal["value1", "value2", "value3"]
+
+
+class Choices(BaseModel):
+    untitledSingle: Option
+    titledSingle: Annotated[Value, askback.Titles(
+        {"value1": "First Option", "value2": "Second Option", "value3": "Third Option"})]
+    # The older spelling of titles, for clients that know only it (deprecated by SEP-1330, still in the schema).
+    legacyEnum: Annotated[Literal["opt1", "opt2", "opt3"], Field(
+        json_schema_extra={"enumNames": ["Option One", "Option Two", "Option Three"]})]
+    untitledMulti: list[Option]
+    titledMulti: Annotated[list[Value], askback.Titles(
+        {"value1": "First Choice", "value2": "Second Choice", "value3": "Third Choice"})]
+
+
+@app.tool()
+def test_elicitation_sep1330_enums(
+    choices: Annotated[Choices, askback.Ask("Please make your choices")],
+) -> str:
+    """Asks single and multiple choices, with and without titles, in one form."""
+    return f"Elicitation completed: action=accept, content={choices.model_dump_json()}"

@@ -107,8 +107,9 @@ def test_the_legacy_era_lists_planned_scenarios_and_never_the_reporting_ones() -
     reporting = {"logging-set-level", "tools-call-with-logging", "tools-call-with-progress"}
     assert reporting <= set(scenarios.LEGACY_SERVER)
     assert not reporting & set(scenarios.LEGACY_EXPECTED_FAILURES)
-    assert scenarios.expected_for("resources-subscribe", scenarios.LEGACY) is not None
-    assert scenarios.expected_for("resources-subscribe") is None
+    # Each era reads its own table: the 2026-07-28 one's entries say nothing of the 2025-11-25 run.
+    assert scenarios.expected_for("tasks-status-notifications") is not None
+    assert scenarios.expected_for("tasks-status-notifications", scenarios.LEGACY) is None
 
 
 def _fake_install(cache: Path) -> None:

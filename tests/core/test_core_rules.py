@@ -121,9 +121,15 @@ def test_a_list_typed_choice_is_a_multi_select_with_bounds() -> None:
 
 
 # -- an invalid nested argument says what is wrong --------------------------------------------------------
-class Address(BaseModel):
+class Geo(BaseModel):
+    lat: float
+    lon: float
+
+
+class Address(BaseModel):  # holds another model: no flat form can ask for it (a flat model is one form)
     street: str
     city: str
+    geo: Geo
 
 
 def test_an_invalid_nested_argument_is_named_with_its_problem() -> None:

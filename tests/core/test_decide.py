@@ -400,9 +400,15 @@ def test_a_sample_with_a_default_stands_in_when_sampling_is_not_declared() -> No
 
 
 def test_nested_models_warn_at_registration_and_cannot_be_asked() -> None:
+    # A flat model is asked as one form (tests/core/test_form_shapes.py); one holding another model cannot be.
+    class Geo(BaseModel):
+        lat: float
+        lon: float
+
     class Address(BaseModel):
         street: str
         city: str
+        geo: Geo | None = None
 
     app = make_app()
     with warnings.catch_warnings(record=True) as caught:
@@ -507,8 +513,12 @@ def test_integer_choices_are_offered_as_strings_and_come_back_as_numbers() -> No
 
 
 def test_a_missing_nested_value_is_named_with_a_self_contained_schema() -> None:
+    class Geo(BaseModel):
+        lat: float
+
     class Address(BaseModel):
         city: str
+        geo: Geo
 
     app = make_app()
     with warnings.catch_warnings():

@@ -38,6 +38,7 @@ from askback.a2a.ending import Endings, SharedEnd
 from askback.a2a.incoming import incoming_of, principal_of_call
 from askback.app import App
 from askback.core.errors import AskbackError, InvalidRequestState, Rejection, StoreUnavailable
+from askback.core.markers import Context
 from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskQuestion, TaskState
@@ -47,6 +48,7 @@ from askback.incoming import page_origin
 from askback.pagewait import PageWait
 from askback.tasks.holder import Asked, FlowRecord, Phase, TaskFlows, TaskRecordHolder
 from askback.tasks.runner import NO_PAGES, TaskRunner, UnknownTask, failure_text
+from askback.toolcontext import status_context
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.a2a")
@@ -320,7 +322,7 @@ class AskbackExecutor(AgentExecutor):
             try:
                 if await self.shared_end.decide(task_id, "outcome") != "outcome":
                     return None  # cancelled (on another replica) before the function ran: it does not run
-                return await self.flow.run(spec, resolved)
+                return await self.flow.run(spec, resolved, None, self._context(context, updater, spec, rnd))
             finally:
                 await self._moved(holder, "done", first)
         except InvalidRequestState as exc:
@@ -344,6 +346,16 @@ class AskbackExecutor(AgentExecutor):
             out = wire.error(failure_text(spec, exc))
             await updater.failed(proto.message(out, context))
         return None
+
+    def _context(self, context: RequestContext, updater: TaskUpdater, spec: Spec, rnd: Round) -> Context | None:
+        """A function's `askback.Context` on A2A: each progress is a working status update with its text."""
+        if spec.context_param is None:
+            return None
+
+        async def status(text: str) -> None:
+            await updater.update_status(pb.TASK_STATE_WORKING, proto.message(wire.progress(text), context))
+
+        return status_context(status, rnd.principal, self.app.runtime.answer_guard, spec.name)
 
     async def _moved(self, holder: TaskRecordHolder, phase: Phase, first: bool, until: float | None = None) -> None:
         """The rounds are over: the record keeps none of the values (best effort for `done`: the claim already

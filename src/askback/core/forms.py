@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 
 _STRING_FORMATS = frozenset({"email", "uri", "date", "date-time"})
 _COMMON_KEYS = ("title", "description", "default")
@@ -34,6 +34,9 @@ class FieldForm:
     # For a bare `str`, `int`, `bool` or `float`: a value of exactly that type validates (and dumps) to itself,
     # so the common answer skips pydantic's call. Anything else, or any constraint, takes the adapter.
     same: type | None = None
+    # A model asked as one form (`model_form`): `schema` is the whole form's, and each field maps its choices.
+    whole: bool = False
+    field_choices: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def validate(self, value: Any) -> Any:
         """Return the Python value, or raise `AnswerInvalid` with a short reason."""
@@ -41,6 +44,9 @@ class FieldForm:
             return value
         if self.choices:
             value = from_choice(self.choices, value)
+        if self.field_choices and isinstance(value, Mapping):
+            value = {k: from_choice(self.field_choices[k], v) if k in self.field_choices else v
+                     for k, v in value.items()}
         try:
             return self.adapter.validate_python(value)
         except ValidationError as exc:
@@ -157,10 +163,20 @@ def _flatten(
         return _flatten({**chosen, **extra}, defs, choices)
     kind = node.get("type")
     out: dict[str, Any] = {}
-    if kind == "string":
+    titled = _titled(node.get("oneOf"))
+    if titled is not None and kind in ("string", "number", "integer"):
+        # A titled single choice (SEP-1330), as `askback.Titles` declares it: `oneOf` of const + title.
+        out["type"] = "string"
+        out["oneOf"] = [{"const": str(v), "title": t} for v, t in titled]
+        if kind != "string":
+            choices.update({str(v): v for v, _ in titled})
+    elif kind == "string":
         out["type"] = "string"
         if "enum" in node:
             out["enum"] = [str(v) for v in node["enum"]]
+            names = node.get("enumNames")
+            if isinstance(names, list) and len(names) == len(out["enum"]) and all(isinstance(n, str) for n in names):
+                out["enumNames"] = list(names)  # the older spelling of titles (SEP-1330 keeps it, deprecated)
         fmt = node.get("format")
         if fmt in _STRING_FORMATS:
             out["format"] = fmt
@@ -187,16 +203,27 @@ def _flatten(
         out["type"] = "boolean"
     elif kind == "array":
         items = _resolve(node.get("items", {}), defs)
-        if items.get("type") in ("number", "integer") and "enum" in items:
+        titled_items = _titled(items.get("anyOf") or items.get("oneOf"))
+        if titled_items is not None:
+            # A titled multiple choice (SEP-1330): items are `anyOf` of const + title.
+            choices.update({str(v): v for v, _ in titled_items if not isinstance(v, str)})
+            out["type"] = "array"
+            out["items"] = {"anyOf": [{"const": str(v), "title": t} for v, t in titled_items]}
+            for key in ("minItems", "maxItems"):
+                if key in node:
+                    out[key] = node[key]
+            items = {}
+        elif items.get("type") in ("number", "integer") and "enum" in items:
             choices.update({str(v): v for v in items["enum"]})
             items = {**items, "type": "string"}
-        if items.get("type") != "string" or "enum" not in items:
-            return None, "a list is only a form field when its items are a fixed set of choices"
-        out["type"] = "array"
-        out["items"] = {"type": "string", "enum": [str(v) for v in items["enum"]]}
-        for key in ("minItems", "maxItems"):
-            if key in node:
-                out[key] = node[key]
+        if "items" not in out:
+            if items.get("type") != "string" or "enum" not in items:
+                return None, "a list is only a form field when its items are a fixed set of choices"
+            out["type"] = "array"
+            out["items"] = {"type": "string", "enum": [str(v) for v in items["enum"]]}
+            for key in ("minItems", "maxItems"):
+                if key in node:
+                    out[key] = node[key]
     elif kind == "object" or "properties" in node:
         return None, "a nested object cannot be a flat form field"
     else:
@@ -208,6 +235,52 @@ def _flatten(
         out["writeOnly"] = True  # kept so the secret guard sees it; a form that has it is refused, so it is never sent
     out.pop("title", None) if out.get("title") in (None, "") else None
     return out, None
+
+
+def _titled(branches: Any) -> list[tuple[Any, str]] | None:
+    """The (value, title) pairs of a `oneOf`/`anyOf` listing only `{"const": ..., "title": ...}`, else None."""
+    if not isinstance(branches, list) or not branches:
+        return None
+    pairs = []
+    for branch in branches:
+        if not isinstance(branch, Mapping) or "const" not in branch or not isinstance(branch.get("title"), str):
+            return None
+        pairs.append((branch["const"], branch["title"]))
+    return pairs
+
+
+def model_form(model: type[BaseModel], *, description: str | None) -> FieldForm | None:
+    """A pydantic model whose every field is a flat form field, as one form: a field per model field, each
+    field's default pre-filled (SEP-1034), the fields without one required. None when the model is not flat (a
+    nested model, a list of free values); `FieldForm.unaskable` of `field_form` then says why."""
+    adapter: TypeAdapter[Any] = TypeAdapter(model)
+    try:
+        raw = adapter.json_schema(mode="validation")
+    except Exception:  # pydantic raises several types for schemas it cannot render
+        return None
+    defs = raw.get("$defs", {})
+    properties: dict[str, Any] = {}
+    field_choices: dict[str, dict[str, Any]] = {}
+    for name, node in raw.get("properties", {}).items():
+        choices: dict[str, Any] = {}
+        flat, _ = _flatten(node, defs, choices)
+        if flat is None:
+            return None
+        if choices and "default" in flat:
+            default = flat["default"]
+            flat["default"] = [str(v) for v in default] if isinstance(default, list) else str(default)
+        properties[name] = flat
+        if choices:
+            field_choices[name] = choices
+    if not properties:
+        return None
+    schema: dict[str, Any] = {"type": "object", "properties": properties}
+    required = [n for n in raw.get("required", []) if n in properties]
+    if required:
+        schema["required"] = required
+    if description:
+        schema["description"] = description
+    return FieldForm(adapter, schema, None, field_choices=field_choices, whole=True)
 
 
 def schema_field(

@@ -212,6 +212,45 @@ class ValueParam(Param):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FormParam(ValueParam):
+    """A pydantic model asked as one form: a field per model field, each default pre-filled (SEP-1034).
+
+    A caller may send the whole object as an argument; when it is missing (or invalid) the person fills one form
+    and the function receives the model built from it. `form.schema` is the whole form's schema.
+    """
+
+    kind: ClassVar[str] = "form"
+
+    def build_question(self, r: RoundView) -> FormQuestion | None:
+        if self.question is not None:
+            return self.question
+        message = r.render(self.message) if self.message else f'{r.spec_name} needs "{self.description or self.title}".'
+        return FormQuestion(key=self.name, message=message, schema=dict(self.form.schema or {}))
+
+    def accept_form(self, r: RoundView, q: FormQuestion, answer: Any) -> Resolution:
+        try:
+            action, content = form_answer(answer)
+        except AnswerInvalid as exc:
+            return r.again(self, q, str(exc))
+        if action != "accept":
+            return declined(r.spec_name, self, action)
+        properties = q.schema.get("properties", {})
+        given = {k: v for k, v in content.items() if k in properties}  # a field the form did not ask is not read
+        for name, value in given.items():
+            leak = r.check_answer(value)
+            if leak is not None:
+                return r.again(self, q, f"{name}: {leak}")
+            wrong = type_problem(properties[name], value)
+            if wrong is not None:
+                return r.again(self, q, f"{name}: {wrong}")
+        try:
+            value = self.check(r, self.form.validate(given))
+        except AnswerInvalid as exc:
+            return r.again(self, q, str(exc))
+        return r.accept(self, value, q)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChoiceParam(ValueParam):
     """A value that must be one of the options a provider gives for this caller (or several, for a list)."""
 

@@ -5,7 +5,7 @@ Each marker is plain data; `askback.core.spec` reads them when a function is reg
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -223,3 +223,47 @@ class Context:
 
     async def log(self, level: str, message: str, data: Any = None) -> None:
         raise NotImplementedError
+
+
+class Titles:
+    """The titles a person sees for a fixed set of choices: a `Literal`, an `Enum`, or a list of either.
+
+    `Annotated[Literal["eu", "us"], askback.Titles({"eu": "Europe", "us": "United States"})]` is asked as a
+    titled single choice (`oneOf` of `{"const", "title"}`), and a `list[...]` of it as a titled multiple choice
+    (`items.anyOf`), as SEP-1330 has them; a value without a title shows as itself. The type still decides what
+    is valid; the titles change only what is shown (in the form and in the tool's input schema). Choices that
+    depend on the caller are `OneOf`'s.
+    """
+
+    __slots__ = ("titles",)
+
+    def __init__(self, titles: Mapping[Any, str]) -> None:
+        self.titles: tuple[tuple[Any, str], ...] = tuple(titles.items())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Titles) and other.titles == self.titles
+
+    def __hash__(self) -> int:
+        return hash(self.titles)
+
+    def __repr__(self) -> str:
+        return f"Titles({dict(self.titles)!r})"
+
+    def __get_pydantic_json_schema__(self, core_schema: Any, handler: Any) -> dict[str, Any]:
+        schema: dict[str, Any] = handler(core_schema)
+        if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+            items = self._titled(handler, schema["items"])
+            if items is None:
+                return schema
+            return {**schema, "items": {"anyOf": items["oneOf"]}}  # a multiple choice's titled items (SEP-1330)
+        return self._titled(handler, schema) or schema
+
+    def _titled(self, handler: Any, schema: dict[str, Any]) -> dict[str, Any] | None:
+        """`schema` (a `Literal`'s or an `Enum`'s) with its `enum` as `oneOf` of const + title."""
+        target = handler.resolve_ref_schema(schema) if "$ref" in schema else schema
+        values = target.get("enum")
+        if not isinstance(values, list):
+            return None
+        titles = dict(self.titles)
+        kept = {k: v for k, v in {**target, **schema}.items() if k not in ("$ref", "enum")}
+        return {**kept, "oneOf": [{"const": v, "title": titles.get(v, str(v))} for v in values]}

@@ -12,12 +12,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Annotated, Any, Literal, get_args, get_origin
 
-from pydantic import SecretStr, create_model
+from pydantic import BaseModel, SecretStr, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from askback.core.errors import SecretInForm
-from askback.core.forms import NO_DEFAULT, field_form
+from askback.core.forms import NO_DEFAULT, FieldForm, field_form, model_form
 from askback.core.guarding import Guard, guard_form
 from askback.core.kinds import (
     ApprovalParam,
@@ -25,6 +25,7 @@ from askback.core.kinds import (
     ChoiceParam,
     ConfirmParam,
     ContextParam,
+    FormParam,
     Param,
     RootsParam,
     SampleParam,
@@ -356,6 +357,10 @@ def _param_spec(
             raise SpecError(f"{where}: Roots parameter {pname!r} must be typed list[askback.Root] or list[str]")
         return RootsParam(field=pname, deps=(), wants_full_result=get_args(plain)[0] is Root, **common)
 
+    if isinstance(plain, type) and issubclass(plain, BaseModel) and not isinstance(marker, OneOf):
+        whole = model_form(plain, description=description)
+        if whole is not None:
+            return _form_param(guard, where, endpoint, pname, whole, marker, common)
     form = field_form(value_type, title=title, description=description, default=default)
     message = marker.message if isinstance(marker, Ask | OneOf) else None
     field_name = (marker.field if isinstance(marker, Ask | OneOf) else None) or pname
@@ -398,6 +403,24 @@ def _param_spec(
         schema = {"type": "object", "properties": {field_name: prop}, "required": [field_name]}
         question = FormQuestion(key=pname, message=text, schema=schema)
     return ValueParam(message=message, field=field_name, deps=deps, form=form, question=question, **common)
+
+
+def _form_param(
+    guard: Guard, where: str, endpoint: str, pname: str, form: FieldForm, marker: Any, common: dict[str, Any]
+) -> FormParam:
+    """A model parameter asked as one form: its text and fields are read by the secret guard, as any question's."""
+    message = marker.message if isinstance(marker, Ask) else None
+    schema = form.schema or {}
+    found = guard_form(guard, schema, message=message, names=(pname, *schema.get("properties", {})),
+                       not_secret=common["not_secret"])
+    if found is not None:
+        raise SecretInForm(where, found.field, found.term, declared=found.declared)
+    deps = template_fields(message)
+    question = None
+    if not deps:
+        text = message or f'{endpoint} needs "{common["description"] or common["title"]}".'
+        question = FormQuestion(key=pname, message=text, schema=dict(schema))
+    return FormParam(message=message, field=pname, deps=deps, form=form, question=question, **common)
 
 
 def _check_question(

@@ -25,6 +25,7 @@ from askback.config import HostChecks
 from askback.mcp.body import NOT_UTF8, Body, Verdict, read_body
 from askback.mcp.calls import Calls, ResourceLookup
 from askback.mcp.context import wants_notifications
+from askback.mcp.events import RETRY_MS, SessionEvents
 from askback.mcp.server import AppServer
 from askback.mcp.tasks import McpTasks
 from askback.web.hostcheck import security
@@ -43,15 +44,21 @@ class SdkPath:
         self.modern = StreamableHTTPSessionManager(
             app=sdk_server, json_response=True, stateless=True, security_settings=settings
         )
+        # Sessions' SSE streams open with a priming event and a `retry`, and a stream a client lost is resumed
+        # from its session's events (`askback.mcp.events`).
+        self.events = SessionEvents()
         self.legacy = StreamableHTTPSessionManager(
-            app=sdk_server, json_response=False, stateless=False, security_settings=settings
+            app=sdk_server, json_response=False, stateless=False, security_settings=settings,
+            event_store=self.events, retry_interval=RETRY_MS,
         )
         # A 2026-07-28 call whose tool reports (`askback.Context`) and whose request can receive notifications
         # is answered with an SSE response: its progress and logs ride it before the result.
         self._reporting = frozenset(n for n, s in app.tools.items() if s.context_param is not None)
+        # A `subscriptions/listen` request's response is its stream of notifications: SSE too.
+        self._listens = self.entry is not None and self.entry.subscriptions is not None
         self.streaming = StreamableHTTPSessionManager(
             app=sdk_server, json_response=False, stateless=True, security_settings=settings
-        ) if self._reporting else None
+        ) if self._reporting or self._listens else None
 
     @property
     def resource_for(self) -> ResourceLookup | None:
@@ -81,16 +88,24 @@ class SdkPath:
         manager = self.modern if version is not None and version not in HANDSHAKE_PROTOCOL_VERSIONS else self.legacy
         if manager is self.modern and self.streaming is not None and body is not None and self._reports(body):
             manager = self.streaming
+        if manager is self.legacy:
+            await self.events.scoped(scope, receive, send, manager.handle_request)
+            return
         await manager.handle_request(scope, receive, send)
 
     def _reports(self, body: Body) -> bool:
-        """Whether this is a `tools/call` of a reporting tool whose request can receive its notifications."""
+        """Whether this is a `tools/call` of a reporting tool whose request can receive its notifications, or a
+        `subscriptions/listen` (whose response is a stream)."""
         if body.verdict is not Verdict.COMPLETE:
             return False
         try:
             message = json.loads(body.data)
         except (ValueError, RecursionError):
             return False  # the SDK writes the parse error, from either manager
-        params = message.get("params") if isinstance(message, dict) else None
+        if not isinstance(message, dict):
+            return False  # a batch or a bare value: the SDK refuses it, from either manager
+        params = message.get("params")
+        if self._listens and message.get("method") == "subscriptions/listen":
+            return True
         return (message.get("method") == "tools/call" and isinstance(params, dict)
                 and params.get("name") in self._reporting and wants_notifications(params))

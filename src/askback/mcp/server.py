@@ -34,6 +34,7 @@ from askback.mcp.context import SessionLevels, progress_token, request_context
 from askback.mcp.guard import RetryFieldsGuard
 from askback.mcp.incoming import incoming_of
 from askback.mcp.params import PromptGet, ResourceRead, ToolCall
+from askback.mcp.subscriptions import ResourceSubscriptions
 from askback.mcp.tasks import McpTasks, declared, missing_extension
 from askback.mcp.tracing import spans_only_when_tracing
 from askback.pagewait import Gone
@@ -73,7 +74,12 @@ class AppServer:
                 self._resource_entry(s, "uriTemplate") for t, s in self.templates if t.variable_names
             ],
         }
-        self.server: Server[Any] = Server(
+        # Clients may subscribe to resources: on 2025-11-25 with resources/subscribe, on 2026-07-28 with a
+        # subscriptions/listen stream; `App.resource_updated` tells both.
+        self.subscriptions = ResourceSubscriptions() if app.resources else None
+        if self.subscriptions is not None:
+            app.on_resource_updated(self.subscriptions.updated)
+        self.server: Server[Any] = _FixedListsServer(
             app.name,
             version=app.version,
             instructions=app.instructions,
@@ -86,6 +92,7 @@ class AppServer:
             # The SDK checks `Mcp-Param-*` headers against a tool's schema; without this lookup it re-runs
             # tools/list inside every tools/call. Only schemas that declare `x-mcp-header` have anything to check.
             get_tool_input_schema=self.header_schemas.get,
+            on_subscriptions_listen=self.subscriptions.listen if self.subscriptions is not None else None,
         )
         spans_only_when_tracing(self.server.middleware)
         self.guard = RetryFieldsGuard(app)
@@ -108,6 +115,9 @@ class AppServer:
             add("resources/list", types.PaginatedRequestParams, self.list_resources)
             add("resources/templates/list", types.PaginatedRequestParams, self.list_resource_templates)
             add("resources/read", ResourceRead, self.read_resource)
+            assert self.subscriptions is not None
+            add("resources/subscribe", types.SubscribeRequestParams, self.subscriptions.subscribe)
+            add("resources/unsubscribe", types.UnsubscribeRequestParams, self.subscriptions.unsubscribe)
 
     # -- listings (static: built once) -------------------------------------------------------------------
     @staticmethod
@@ -275,6 +285,24 @@ class AppServer:
             model, result_type = types.ListRootsRequest(), types.ListRootsResult
         result = await ctx.session.send_request(model, result_type, metadata=metadata)
         return result.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+class _FixedListsServer(Server[Any]):
+    """The SDK's `Server`, saying that askback's lists of tools, prompts and resources never change.
+
+    On 2026-07-28 the SDK derives every `listChanged` flag from whether `subscriptions/listen` is served; askback
+    serves it for resource subscriptions, but its lists are fixed when the server is built, so no list-changed
+    notification is ever sent, and the capabilities say so (a client then does not wait for one).
+    """
+
+    def get_capabilities(self, *args: Any, **kwargs: Any) -> types.ServerCapabilities:
+        caps = super().get_capabilities(*args, **kwargs)
+        update: dict[str, Any] = {}
+        for name in ("tools", "prompts", "resources"):
+            part = getattr(caps, name)
+            if part is not None and part.list_changed:
+                update[name] = part.model_copy(update={"list_changed": False})
+        return caps.model_copy(update=update) if update else caps
 
 
 # The SDK has already checked each request against the protocol's schema, answers and state included, before a

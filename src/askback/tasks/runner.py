@@ -60,7 +60,7 @@ from askback.core.work import (
 from askback.flow import Ready, Runtime, run_function
 from askback.pagestep import PageStep, flow_of
 from askback.tasks.record import MISSING, TaskRecords
-from askback.toolcontext import ReportingContext
+from askback.toolcontext import ReportingContext, status_context
 from askback.types import Capabilities
 
 logger = logging.getLogger("askback.tasks")
@@ -522,15 +522,7 @@ def _kwargs(spec: Spec, state: TaskState, principal: str | None) -> dict[str, An
 def task_context(work: Work, principal: str | None, answer_guard: AnswerGuard, tool: str) -> ReportingContext:
     """A task's `askback.Context`: its progress becomes the task's status message (whoever follows the task
     reads it there); a log has no request to ride on once the call returned, so it is not sent."""
-
-    async def progress(done: float, total: float | None, message: str | None) -> None:
-        await work.status(message if message is not None else _fraction(done, total))
-
-    return ReportingContext(principal, answer_guard=answer_guard, progress=progress, tool=tool)
-
-
-def _fraction(done: float, total: float | None) -> str:
-    return f"{done:g} of {total:g}" if total is not None else f"{done:g}"
+    return status_context(work.status, principal, answer_guard, tool)
 
 
 class TaskWork(QuestioningWork):
