@@ -121,7 +121,8 @@ class GatewayServer:
             if method.endswith("/list"):
                 self.changes.listed(ctx)
             if not asks:
-                return await self._request(method, onward, wire.capabilities(ctx.session.client_capabilities))
+                result = await self._request(method, onward, wire.capabilities(ctx.session.client_capabilities))
+                return _in_era(result, ctx.protocol_version)
             target = onward.get("name", onward.get("uri"))
             return await self._forward(ctx, method, onward, str(target))
 
@@ -134,7 +135,7 @@ class GatewayServer:
         upstream's goes back to it), over the back-channel of a 2025-11-25 caller."""
         caps = wire.capabilities(ctx.session.client_capabilities)
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
-            return await self._request(method, onward, caps)
+            return _in_era(await self._request(method, onward, caps), ctx.protocol_version)
         # A 2025-11-25 caller has no rounds of its own: the upstream's questions go over its back-channel.
         if not ctx.session.can_send_request:
             caps = Capabilities()  # nothing can be asked on this connection
@@ -191,6 +192,14 @@ async def _ask_back(ctx: ServerRequestContext[Any], request: Any) -> dict[str, A
     metadata = ServerMessageMetadata(related_request_id=ctx.request_id)
     answer = await ctx.session.send_request(sent, result_type, metadata=metadata)  # type: ignore[arg-type]
     return answer.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+def _in_era(result: dict[str, Any], version: str) -> dict[str, Any]:
+    """The upstream's result as the caller's era has it: a 2025-11-25 upstream's result has no `resultType`,
+    which a 2026-07-28 result must carry (the spec reads its absence as complete, and so does the gateway)."""
+    if version in MODERN_PROTOCOL_VERSIONS and "resultType" not in result:
+        return {**result, "resultType": "complete"}
+    return result
 
 
 def _upstream_error(exc: ClientError) -> MCPError:
