@@ -12,16 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import anyio
 import mcp_types as types
 import pytest
 from mcp.client.client import Client
 from mcp.client.session import IncomingMessage
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.server.mcpserver import Context, MCPServer
+from mcp.shared.exceptions import MCPError
 from mcp.shared.subscriptions import ToolsListChanged
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
+from askback.client.pending import Server
+from askback.gateway.upstream import RELAYED, Upstream
 from tests.conftest import LoopbackServer
 from tests.e2e.serving import started
 from tests.e2e.test_adopt import Elicitor, accept, text_of
@@ -126,3 +131,24 @@ async def test_on_the_notice_the_gateway_lists_again_and_checks_the_next_call_ag
                 await anext(aiter(changes))
         # No tools/list of the client's own in between: the gateway listed again on the upstream's notice.
         await _new_schema_is_asked(client, elicitor)
+
+
+async def _deaf(ctx: ServerRequestContext[Any, Any], call_next: CallNext) -> HandlerResult:
+    """Server middleware: `subscriptions/listen` refused, though the server declares `listChanged`."""
+    if ctx.method == "subscriptions/listen":
+        raise MCPError(code=types.INTERNAL_ERROR, message="no listening here")
+    return await call_next(ctx)
+
+
+async def test_an_upstream_that_refuses_to_listen_is_still_served_on_the_same_connection() -> None:
+    """A refused `subscriptions/listen` is no lost upstream: the gateway serves on, and does not reconnect."""
+    deaf = MCPServer("deaf", middleware=[_deaf])
+    deaf.add_tool(pick, name="pick")
+    with LoopbackServer(deaf.streamable_http_app()) as served:
+        link = Upstream(Server.of(served.url))
+        async with link.running():
+            first = link.connection
+            await anyio.sleep(1.5)  # what a reconnection would take several times over (its first wait: 0.1 s)
+            assert link.connection is first
+            result = await link.request("tools/call", {"name": "pick", "arguments": {"color": "red"}}, RELAYED)
+    assert result["content"][0]["text"] == "picked red"

@@ -114,16 +114,26 @@ class Upstream:
             await anyio.sleep_forever()
         from mcp.client.subscriptions import SubscriptionLost
 
+        attempt = 0
         while True:
             try:
                 async with connection.listen(**flags) as subscription:
+                    attempt = 0
                     async for event in subscription:
                         kind = kind_of_event(event)
                         if kind is not None:
                             await self._changed(kind)
-            except (SubscriptionLost, ClientError) as exc:
-                logger.warning("the upstream's subscriptions/listen stream ended (%s); listening again", exc)
-            await anyio.sleep(RECONNECT_SECONDS[0])
+                logger.info("the upstream closed its subscriptions/listen stream; listening again")
+            except SubscriptionLost as exc:
+                logger.warning("the upstream's subscriptions/listen stream dropped (%s); listening again", exc)
+            except Exception as exc:
+                # Refused before it was acknowledged (an error, a timeout): the upstream is still there and
+                # serves calls, so serve on without following its changes (a `tools/list` still reaches it).
+                logger.warning("the upstream refused subscriptions/listen (%s): its list changes are not followed",
+                               only_exception(exc) if isinstance(exc, BaseExceptionGroup) else exc)
+                await anyio.sleep_forever()
+            await anyio.sleep(RECONNECT_SECONDS[min(attempt, len(RECONNECT_SECONDS) - 1)])
+            attempt += 1
             await self._changed("tools")  # a stream is not replayed: list again after it
 
     async def _notified(self, method: str) -> None:
