@@ -6,6 +6,7 @@ required arguments), adopted with no options, served by the SDK's own `streamabl
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 
 import askback
 from tests.conftest import LoopbackServer
-from tests.support import adopted
+from tests.support import adopted, tsclient
 from tests.support.corpus import each_required_removed
 from tests.support.rawclient import RawClient
 from tests.support.rawclient import accept as answered
@@ -44,3 +45,17 @@ def test_each_required_argument_removed_is_asked_alone_and_completes(app_url: st
         ("deploy", "service"), ("deploy", "env"), ("order", "item"), ("order", "quantity"), ("rotate", "service"),
         ("login", "user"), ("banner", "text"), ("pay", "amount"), ("pay", "from_account"), ("ship", "country"),
         ("ship", "city")])
+
+
+@pytest.mark.parametrize("mode", ["auto", "legacy"])
+def test_the_typescript_client_completes_an_adopted_flow(app_url: str, mode: str) -> None:
+    """The TypeScript SDK v2 client, in both eras, answers askback's question and then the app's own."""
+    answers = {"service": "api", "env": "staging", "replicas": 3, "text": "Hi", "shades": 2}
+    deployed = tsclient.run("gateway.mjs", app_url, mode, "deploy", json.dumps({"replicas": 9}), json.dumps(answers))
+    assert deployed["ok"], deployed
+    assert deployed["result"]["content"][0]["text"] == "Deployed api to staging with 3 replicas.", deployed
+    assert deployed["asked"] == [["service", "env", "replicas"]]
+    banner = tsclient.run("gateway.mjs", app_url, mode, "banner", "{}", json.dumps(answers))
+    assert banner["ok"], banner
+    assert banner["result"]["content"][0]["text"] == "Hi: 2 shades of blue"
+    assert banner["asked"] == [["text"], ["colour", "shades"]]
