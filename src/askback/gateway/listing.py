@@ -19,6 +19,7 @@ import logging
 from collections import OrderedDict
 from typing import Any
 
+import anyio
 from mcp.server.context import ServerRequestContext
 from mcp.server.session import ServerSession
 from mcp.server.subscriptions import (
@@ -40,6 +41,7 @@ _EVENTS: dict[str, ServerEvent] = {
 _SESSION_HEADER = "mcp-session-id"
 # Sessions kept to be told of a change; past this many the oldest is forgotten (it lists again when it asks).
 MAX_SESSIONS = 10_000
+SEND_SECONDS = 5.0  # a session's standalone stream that takes no notification in this long is forgotten
 
 
 def kind_of(method: str) -> str | None:
@@ -71,12 +73,17 @@ class ListChanges:
     async def changed(self, kind: str) -> None:
         """Tell every client that the `kind` list changed."""
         await self.bus.publish(_EVENTS[kind])
-        for key, session in list(self._sessions.items()):
-            try:
+        async with anyio.create_task_group() as group:  # at once: one slow session holds up no other
+            for key, session in list(self._sessions.items()):
+                group.start_soon(self._tell, key, session, kind)
+
+    async def _tell(self, key: str, session: ServerSession, kind: str) -> None:
+        try:
+            with anyio.fail_after(SEND_SECONDS):
                 await _notify(session, kind)
-            except Exception as exc:  # a session that ended: forget it
-                logger.debug("dropped the session %s from list changes: %s", key[:8], exc)
-                self._sessions.pop(key, None)
+        except Exception as exc:  # a session that ended, or that takes nothing: forget it
+            logger.debug("dropped the session %s from list changes: %s", key[:8], exc)
+            self._sessions.pop(key, None)
 
     def close(self) -> None:
         """End the listen streams gracefully (the SDK sends each its final result)."""
