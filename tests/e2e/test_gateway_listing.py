@@ -10,6 +10,7 @@ the new required `size` is asked for, not left to the upstream's validation erro
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -152,3 +153,16 @@ async def test_an_upstream_that_refuses_to_listen_is_still_served_on_the_same_co
             assert link.connection is first
             result = await link.request("tools/call", {"name": "pick", "arguments": {"color": "red"}}, RELAYED)
     assert result["content"][0]["text"] == "picked red"
+
+
+async def test_an_open_listen_stream_ends_gracefully_when_the_gateway_stops(tmp_path: Path) -> None:
+    """A client's `subscriptions/listen` stream lives as long as the client wants: a stopping gateway ends it
+    with its final result (the spec's graceful close), or the shutdown would wait on it forever."""
+    with LoopbackServer(changing().streamable_http_app()) as upstream, \
+            started([upstream.url, "--port", "0"], serve_env(tmp_path), command="gateway") as server:
+        async with Client(server.url) as client, client.listen(tools_list_changed=True) as changes:
+            server.process.send_signal(signal.SIGINT)
+            with anyio.fail_after(30):  # a guard against a hang, not a timing
+                events = [event async for event in changes]  # ends without SubscriptionLost: graceful
+        assert events == []
+        assert await anyio.to_thread.run_sync(lambda: server.process.wait(30)) == 0
