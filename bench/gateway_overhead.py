@@ -45,8 +45,8 @@ def pct(samples: list[float], q: int) -> float:
     return statistics.quantiles(samples, n=100)[q - 1]
 
 
-def wait_for(url: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 60
+def wait_for(url: str, process: subprocess.Popen[Any], seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise SystemExit(f"{url}: the process exited with {process.returncode}")

@@ -33,6 +33,7 @@ from tests.e2e.serving import refused, started, statuses
 from tests.e2e.test_adopt import MODES, Elicitor, accept, text_of
 from tests.e2e.test_cli import ROOT, serve_env
 from tests.support import adopted, tsclient
+from tests.support.corpus import each_required_removed
 from tests.support.processes import stop
 from tests.support.rawclient import RawClient
 from tests.support.rawclient import accept as answered
@@ -381,60 +382,22 @@ def test_a_header_goes_with_every_request_to_the_upstream(tmp_path: Path) -> Non
 
 
 # -- every required argument of every tool, removed one at a time -------------------------------------------------
-def sample(schema: dict[str, Any]) -> Any:
-    """A value the schema accepts, for the simple schemas of the test app."""
-    if "enum" in schema:
-        return schema["enum"][0]
-    kind = schema.get("type")
-    if kind == "integer":
-        return max(1, schema.get("minimum", 1))
-    if kind == "number":
-        return 1.5
-    if kind == "boolean":
-        return True
-    return "x"
-
-
 def test_each_required_argument_removed_is_asked_alone_and_completes(gateway: str) -> None:
     """The issue's measure: 100 % of (tool, required argument) pairs through the gateway, credentials aside
     (a credential is never asked in a form: those pairs are refused, and counted apart)."""
+
+    def palette(tool: str, result: dict[str, Any]) -> dict[str, Any]:  # the upstream's own question (banner's)
+        (key,) = result["inputRequests"]
+        return {key: answered(shades=1)}
+
     with RawClient(gateway) as raw:
-        tools = raw.send("tools/list")["result"]["tools"]
-        asked: list[tuple[str, str]] = []
-        refused_credentials: list[tuple[str, str]] = []
-        failed: list[tuple[str, str, str]] = []
-        for tool in tools:
-            schema = tool["inputSchema"]
-            full = {n: sample(p) for n, p in schema.get("properties", {}).items() if n in schema.get("required", [])}
-            for removed in full:
-                arguments = {n: v for n, v in full.items() if n != removed}
-                reply = raw.call(tool["name"], arguments)
-                result = reply.get("result", {})
-                requests = result.get("inputRequests") or {}
-                if "error" in reply or result.get("isError"):
-                    refused_credentials.append((tool["name"], removed))
-                    continue
-                form = requests.get("askback/adopt/values", {}).get("params", {})
-                if list(requests) != ["askback/adopt/values"] or list(form["requestedSchema"]["properties"]) != [
-                        removed]:
-                    failed.append((tool["name"], removed, "not asked alone"))
-                    continue
-                value = full[removed]
-                done = raw.call(tool["name"], arguments, responses={"askback/adopt/values": answered(**{
-                    removed: value})}, state=result["requestState"])["result"]
-                if done.get("resultType") == "input_required":  # the upstream's own question (banner's palette)
-                    (key,) = done["inputRequests"]
-                    done = raw.call(tool["name"], arguments, responses={key: answered(shades=1)},
-                                    state=done["requestState"])["result"]
-                if done.get("isError") or done.get("resultType") != "complete":
-                    failed.append((tool["name"], removed, "did not complete"))
-                    continue
-                asked.append((tool["name"], removed))
-    assert failed == []
-    assert sorted(refused_credentials) == [("login", "password"), ("rotate", "api_key")]
-    assert sorted(asked) == sorted([("deploy", "service"), ("deploy", "env"), ("order", "item"), ("order", "quantity"),
-                                    ("rotate", "service"), ("login", "user"), ("banner", "text"), ("pay", "amount"),
-                                    ("pay", "from_account"), ("ship", "country"), ("ship", "city")])
+        measured = each_required_removed(raw, own_round=palette)
+    assert measured.failed == {}
+    assert sorted(measured.refused) == [("login", "password"), ("rotate", "api_key")]
+    assert sorted(measured.asked) == sorted([
+        ("deploy", "service"), ("deploy", "env"), ("order", "item"), ("order", "quantity"), ("rotate", "service"),
+        ("login", "user"), ("banner", "text"), ("pay", "amount"), ("pay", "from_account"), ("ship", "country"),
+        ("ship", "city")])
 
 
 def test_the_gateways_front_keeps_the_host_and_origin_checks(gateway: str) -> None:

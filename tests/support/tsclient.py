@@ -45,7 +45,8 @@ def install() -> tuple[str, Path]:
     # Several checkouts on one machine share the cache: one installs, the others wait for it.
     with open(home.with_suffix(".lock"), "w") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
-        if not (home / "node_modules" / "@modelcontextprotocol" / "client" / "package.json").is_file():
+        if not all((home / "node_modules" / "@modelcontextprotocol" / name / "package.json").is_file()
+                   for name in ("client", "server-everything")):
             for name in ("package.json", "package-lock.json"):
                 shutil.copyfile(SOURCE / name, home / name)
             done = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=home,
@@ -64,6 +65,14 @@ def install() -> tuple[str, Path]:
                 shutil.copyfile(script, staging / script.name)
             staging.rename(folder)
     return node, folder
+
+
+def everything_server() -> list[str]:
+    """The command that serves the TypeScript SDK's example server (`@modelcontextprotocol/server-everything`,
+    pinned with the client) over stdio."""
+    node, folder = install()
+    return [node, str(folder.parent / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist"
+                      / "index.js"), "stdio"]
 
 
 def run(script: str, *args: str) -> dict[str, Any]:

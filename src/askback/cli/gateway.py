@@ -7,8 +7,9 @@ the gateway claims to serve: an upstream that cannot be reached stops the start 
 from __future__ import annotations
 
 import argparse
+import socket
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import anyio
@@ -152,7 +153,7 @@ def run_gateway(args: argparse.Namespace) -> int:
     try:
         config = uvicorn.Config(asgi, log_level=args.log_level, http=chosen.protocol(), loop=chosen.loop,
                                 h11_max_incomplete_event_size=MAX_HEAD_BYTES)
-        runner = _AnnouncingServer(config, announce)
+        runner = _ClosingServer(config, announce, getattr(asgi.state, "closing", None))
         runner.run(sockets=[sock])
         if not runner.started:
             return _fail(f"cannot start the gateway: {server.describe()} could not be reached or listed "
@@ -162,3 +163,18 @@ def run_gateway(args: argparse.Namespace) -> int:
     finally:
         sock.close()
     return 0
+
+
+class _ClosingServer(_AnnouncingServer):
+    """uvicorn's server, calling `closing` as its shutdown begins: the gateway's long-lived listen streams end
+    first, so the connections uvicorn then waits for can close."""
+
+    def __init__(self, config: uvicorn.Config, announce: Callable[[], None], closing: Callable[[], None] | None
+                 ) -> None:
+        super().__init__(config, announce)
+        self._closing = closing
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        if self._closing is not None:
+            self._closing()
+        await super().shutdown(sockets=sockets)

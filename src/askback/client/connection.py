@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
-from contextlib import AsyncExitStack
+from contextlib import AbstractAsyncContextManager, AsyncExitStack
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -55,6 +55,7 @@ from askback.types import Capabilities
 
 if TYPE_CHECKING:
     from mcp.client.session import ClientRequestContext, ClientSession
+    from mcp.client.subscriptions import Subscription
     from mcp.shared.exceptions import MCPError
     from mcp.shared.jsonrpc_dispatcher import JSONRPCDispatcher
 
@@ -65,6 +66,7 @@ logger = logging.getLogger("askback.client")
 
 Mode = Literal["auto", "modern", "legacy"]
 BackChannel = Callable[[str, dict[str, Any]], Awaitable[dict[str, Any]]]
+Notified = Callable[[str], Awaitable[None]]
 _DISCOVER_TIMEOUT = 10.0
 _HANDSHAKE_TIMEOUT = 30.0
 # The header names of the 2026-07-28 HTTP transport (the SDK's spelling; repeated so that reading them needs no SDK).
@@ -116,7 +118,9 @@ class Connection:
         extensions: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
         sign_in: SignIn | None = None,
+        notified: Notified | None = None,
     ) -> None:
+        """`notified`: awaited with the method of each notification the server sends outside a listen stream."""
         self.server = server
         self.headers = dict(headers or {})
         self.sign_in = sign_in
@@ -125,6 +129,7 @@ class Connection:
         self.mode = mode
         self.env = dict(env) if env is not None else None
         self.back_channel = back_channel
+        self.notified = notified
         self.protocol_version: str | None = None
         self.server_name: str | None = None
         self._caps_wire = capabilities_wire(capabilities, extensions)
@@ -179,6 +184,7 @@ class Connection:
             self._session = ClientSession(
                 dispatcher=self._dispatcher,
                 client_info=types.Implementation.model_validate(self.client_info),
+                message_handler=self._message,
                 **self._callbacks(),
             )
             await stack.enter_async_context(self._session)
@@ -223,6 +229,21 @@ class Connection:
             self._unauthorized += 1
             self._status = response.status_code
             self._challenge = response.headers.get("www-authenticate")
+
+    async def _message(self, message: Any) -> None:
+        """The SDK session's notifications (and transport faults, which its own calls already report)."""
+        if self.notified is not None and isinstance(message, types.Notification):
+            await self.notified(message.method)
+
+    def listen(self, *, tools: bool = False, prompts: bool = False,
+               resources: bool = False) -> AbstractAsyncContextManager[Subscription]:
+        """A `subscriptions/listen` stream (2026-07-28 only) of the lists named: the SDK's own driver; iterating
+        it yields the change events the server sends."""
+        from mcp.client.subscriptions import listen
+
+        assert self._session is not None, "not connected"
+        return listen(self._session, tools_list_changed=tools, prompts_list_changed=prompts,
+                      resources_list_changed=resources)
 
     # -- requests -------------------------------------------------------------------------------------------
     async def request(

@@ -70,6 +70,9 @@ def gateway_app(
                 yield
 
     asgi.router.lifespan_context = lifespan
+    # For the server that runs it, at the start of its shutdown (before it waits for open connections): the
+    # open `subscriptions/listen` streams end with their final result, or they would hold the shutdown forever.
+    asgi.state.closing = gateway.changes.close
     return asgi
 
 

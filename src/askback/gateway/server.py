@@ -6,6 +6,7 @@ and asks for what is missing or refused, then hands the merged arguments to `cal
 The upstream's result comes back as it sent it; an `input_required` of the upstream's own passes through to a
 2026-07-28 caller (the adopter carries its `requestState` inside the gateway's sealed one), and is asked over
 the session's back-channel of a 2025-11-25 caller, its answers forwarded on the upstream's next round.
+When the upstream's lists change, the gateway's callers are told (`askback.gateway.listing`).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from typing import Any
 import mcp_types as types
 from mcp.server.caching import CacheHint
 from mcp.server.context import ServerRequestContext
-from mcp.server.lowlevel.server import Server
+from mcp.server.lowlevel.server import NotificationOptions, Server
+from mcp.server.models import InitializationOptions
 from mcp.shared.exceptions import MCPError
 from mcp.shared.message import ServerMessageMetadata
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
@@ -28,6 +30,7 @@ from askback.adoption.pagesteps import PageSteps
 from askback.app import App
 from askback.client.errors import ClientError, ServerError
 from askback.core.outcomes import Refusal
+from askback.gateway.listing import ListChanges
 from askback.gateway.sealing import SealedState
 from askback.gateway.upstream import Upstream
 from askback.mcp import wire
@@ -47,6 +50,21 @@ _BACK_CHANNEL: dict[str, tuple[type[BaseModel], type[types.Result]]] = {
 }
 
 
+class _FollowingServer(Server[Any]):
+    """The SDK server, declaring `listChanged` to 2025-11-25 clients too: the gateway tells them of changes.
+    (At 2026-07-28 the SDK derives it from `subscriptions/listen` being served.)"""
+
+    def create_initialization_options(
+        self,
+        notification_options: NotificationOptions | None = None,
+        experimental_capabilities: dict[str, dict[str, Any]] | None = None,
+        extensions: dict[str, dict[str, Any]] | None = None,
+    ) -> InitializationOptions:
+        following = notification_options or NotificationOptions(
+            prompts_changed=True, resources_changed=True, tools_changed=True)
+        return super().create_initialization_options(following, experimental_capabilities, extensions)
+
+
 class GatewayServer:
     """`upstream`'s tools (and prompts and resources, where it has them) under `app`'s name, keys and store.
 
@@ -61,7 +79,9 @@ class GatewayServer:
             "tools/list": _LIST_HINT, "prompts/list": _LIST_HINT, "resources/list": _LIST_HINT,
             "resources/templates/list": _LIST_HINT,
         }
-        self.server: Server[Any] = Server(app.name, version=app.version, instructions=app.instructions,
+        self.changes = ListChanges()
+        upstream.on_change = self.changes.changed
+        self.server: Server[Any] = _FollowingServer(app.name, version=app.version, instructions=app.instructions,
                                           cache_hints=hints,
                                           # The SDK's `Mcp-Param-*` check reads the listed schema, not tools/list.
                                           get_tool_input_schema=upstream.input_schema)
@@ -72,6 +92,7 @@ class GatewayServer:
         add = self.server.add_request_handler
         add("tools/list", types.PaginatedRequestParams, self.list_tools)
         add("tools/call", ToolCall, self.call_tool)
+        add("subscriptions/listen", types.SubscriptionsListenRequestParams, self.changes.listen)
 
     def mirror(self) -> None:
         """Serve the upstream's prompts and resources as it serves them (forwarded, results unchanged)."""
@@ -85,6 +106,7 @@ class GatewayServer:
             add("resources/read", ResourceRead, self._passed("resources/read", asks=True))
 
     async def list_tools(self, ctx: ServerRequestContext[Any], params: Any) -> dict[str, Any]:
+        self.changes.listed(ctx)
         try:
             tools = await self.upstream.list_tools()
         except ClientError as exc:
@@ -99,8 +121,11 @@ class GatewayServer:
     def _passed(self, method: str, *, asks: bool = False) -> Any:
         async def handler(ctx: ServerRequestContext[Any], params: Any) -> dict[str, Any]:
             onward = {k: v for k, v in (ctx.params or {}).items() if k != "_meta" and v is not None}
+            if method.endswith("/list"):
+                self.changes.listed(ctx)
             if not asks:
-                return await self._request(method, onward, wire.capabilities(ctx.session.client_capabilities))
+                result = await self._request(method, onward, wire.capabilities(ctx.session.client_capabilities))
+                return _in_era(result, ctx.protocol_version)
             target = onward.get("name", onward.get("uri"))
             return await self._forward(ctx, method, onward, str(target))
 
@@ -113,7 +138,7 @@ class GatewayServer:
         upstream's goes back to it), over the back-channel of a 2025-11-25 caller."""
         caps = wire.capabilities(ctx.session.client_capabilities)
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
-            return await self._request(method, onward, caps)
+            return _in_era(await self._request(method, onward, caps), ctx.protocol_version)
         # A 2025-11-25 caller has no rounds of its own: the upstream's questions go over its back-channel.
         if not ctx.session.can_send_request:
             caps = Capabilities()  # nothing can be asked on this connection
@@ -160,6 +185,14 @@ async def _ask_back(ctx: ServerRequestContext[Any], request: Any) -> dict[str, A
     metadata = ServerMessageMetadata(related_request_id=ctx.request_id)
     answer = await ctx.session.send_request(sent, result_type, metadata=metadata)  # type: ignore[arg-type]
     return answer.model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+def _in_era(result: dict[str, Any], version: str) -> dict[str, Any]:
+    """The upstream's result as the caller's era has it: a 2025-11-25 upstream's result has no `resultType`,
+    which a 2026-07-28 result must carry (the spec reads its absence as complete, and so does the gateway)."""
+    if version in MODERN_PROTOCOL_VERSIONS and "resultType" not in result:
+        return {**result, "resultType": "complete"}
+    return result
 
 
 def _upstream_error(exc: ClientError) -> MCPError:
