@@ -1,0 +1,85 @@
+"""One trace per flow, as the OpenTelemetry SDK's in-memory exporter and metric reader record it.
+
+The flows run in a process of their own (`inmemory_probe`: providers are set once per process), over real
+loopback HTTP, against the same app with the fast route on and off: both entries must give the same spans.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from tests.e2e.test_cli import ROOT
+from tests.telemetry.inmemory_probe import TRACEPARENT
+
+
+@pytest.fixture(scope="module")
+def seen() -> dict[str, Any]:
+    run = subprocess.run([sys.executable, "-m", "tests.telemetry.inmemory_probe"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    data: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
+    return data
+
+
+def _comparable(span: dict[str, Any]) -> dict[str, Any]:
+    attributes = {k: v for k, v in span["attributes"].items() if k != "askback.flow.id"}
+    return {"name": span["name"], "kind": span["kind"], "status": span["status"], "attributes": attributes,
+            "links": len(span["links"]), "parent": span["parent"]}
+
+
+def test_both_entries_answer_alike_and_give_the_same_spans(seen: dict[str, Any]) -> None:
+    assert seen["results"]["fast"] == seen["results"]["sdk"]
+    assert seen["results"]["fast"]["plan"] == ["input_required"] * 3 + ["complete"]
+    fast, sdk = seen["spans"]["fast"], seen["spans"]["sdk"]
+    assert [_comparable(s) for s in fast] == [_comparable(s) for s in sdk]
+
+
+@pytest.mark.parametrize("entry", ["fast", "sdk"])
+def test_a_four_round_flow_is_one_chain_of_linked_spans(seen: dict[str, Any], entry: str) -> None:
+    plan = seen["spans"][entry][:4]
+    assert [s["name"] for s in plan] == ["tools/call plan"] * 4
+    assert all(s["kind"] == "SERVER" for s in plan)
+    first = plan[0]["attributes"]
+    assert first["mcp.method.name"] == "tools/call" and first["gen_ai.tool.name"] == "plan"
+    assert first["gen_ai.operation.name"] == "execute_tool" and first["mcp.protocol.version"] == "2026-07-28"
+    assert [s["attributes"]["askback.round"] for s in plan] == [1, 2, 3, 4]
+    assert len({s["attributes"]["askback.flow.id"] for s in plan}) == 1
+    assert [s["attributes"]["askback.result.type"] for s in plan] == ["input_required"] * 3 + ["complete"]
+    assert [s["attributes"].get("askback.questions") for s in plan] == [["first"], ["second"], ["ok"], None]
+    assert plan[3]["attributes"]["askback.outcome"] == "completed"
+    assert plan[0]["links"] == []
+    for before, after in zip(plan, plan[1:], strict=False):  # each round links to the round before it
+        assert after["links"] == [{"trace": before["trace"], "span": before["span"],
+                                   "attributes": {"askback.link": "previous_round"}}]
+
+
+@pytest.mark.parametrize("entry", ["fast", "sdk"])
+def test_how_flows_end_is_on_their_spans(seen: dict[str, Any], entry: str) -> None:
+    spans = seen["spans"][entry]
+    declined, broken, tampered, traced = spans[5], spans[6], spans[7], spans[8]
+    assert declined["attributes"]["askback.outcome"] == "declined" and declined["status"] == "UNSET"
+    assert broken["attributes"]["askback.outcome"] == "failed"
+    assert broken["attributes"]["error.type"] == "tool_error" and broken["status"] == "ERROR"
+    assert tampered["attributes"]["askback.outcome"] == "rejected"
+    assert tampered["attributes"]["askback.rejection.reason"] == "not_base64url"
+    assert tampered["attributes"]["error.type"] == "-32602"
+    assert "askback.flow.id" not in tampered["attributes"]  # a state that does not open names no flow
+    # The trace context of params._meta is the span's parent, on the fast route as on the SDK path.
+    assert traced["trace"] == TRACEPARENT.split("-")[1] and traced["parent"] == TRACEPARENT.split("-")[2]
+
+
+def test_metrics_count_flows_by_outcome_rounds_and_durations(seen: dict[str, Any]) -> None:
+    m = seen["metrics"]
+    flows = {p["attributes"]["askback.outcome"]: p["value"] for p in m["askback.flows"]}
+    assert flows == {"completed": 2, "declined": 2, "failed": 2, "rejected": 2}  # one of each per entry
+    rounds = {p["attributes"]["askback.outcome"]: (p["count"], p["sum"]) for p in m["askback.flow.rounds"]}
+    assert rounds["completed"] == (2, 8) and rounds["declined"] == (2, 4)
+    durations = m["mcp.server.operation.duration"]
+    by_error = {p["attributes"].get("error.type"): p["count"] for p in durations}
+    assert by_error == {None: 14, "tool_error": 2, "-32602": 2}
+    assert all(p["attributes"]["mcp.method.name"] == "tools/call" for p in durations)
