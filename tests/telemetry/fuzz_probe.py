@@ -7,8 +7,8 @@ the fast route, the flow, the core, the sealing and the spans all run as they do
 
 Every value a caller sends or a person answers carries a canary (`cnry` and a random tail): arguments, answers,
 garbage in place of answers, values a tool returns and raises, tampered states. The output lists every string
-that reached a span (name, attributes, events, links; apart, the status texts) or a metric label, with the states and page
-tickets that were minted, for the test to check against.
+that reached a span (name, attributes, events, links; apart, the status texts) or a metric label, with the
+states and page tickets that were minted, for the test to check against.
 """
 
 from __future__ import annotations
@@ -219,7 +219,8 @@ async def main(flows: int, seed: int) -> None:
                     for key, value in (point.attributes or {}).items():
                         labels.update((key, *strings_of(value)))
     print(json.dumps({"flows": flows, "spans": spans, "requests": asgi.ids, "outcomes": outcomes,
-                      "seen": sorted(seen), "statuses": sorted(statuses), "labels": sorted(labels), "states": states, "urls": urls}))
+                      "seen": sorted(seen), "statuses": sorted(statuses), "labels": sorted(labels),
+                      "states": states, "urls": urls}))
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ loopback HTTP, against the same app with the fast route on and off: both entries
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -53,7 +54,7 @@ def test_a_four_round_flow_is_one_chain_of_linked_spans(seen: dict[str, Any], en
     assert [s["attributes"].get("askback.questions") for s in plan] == [["first"], ["second"], ["ok"], None]
     assert plan[3]["attributes"]["askback.outcome"] == "completed"
     assert plan[0]["links"] == []
-    for before, after in zip(plan, plan[1:], strict=False):  # each round links to the round before it
+    for before, after in itertools.pairwise(plan):  # each round links to the round before it
         assert after["links"] == [{"trace": before["trace"], "span": before["span"],
                                    "attributes": {"askback.link": "previous_round"}}]
 

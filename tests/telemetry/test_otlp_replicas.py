@@ -8,6 +8,7 @@ spans chained by links, from both services, with askback's attributes and the fl
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import time
@@ -68,7 +69,7 @@ def test_a_transfer_over_two_replicas_is_one_linked_trace_at_the_otlp_receiver(t
     assert rounds[2]["attributes"]["askback.outcome"] == "completed"
     assert len({s["attributes"]["askback.flow.id"] for s in rounds}) == 1  # the same key ring: the same hash
     assert rounds[0]["links"] == []
-    for before, after in zip(rounds, rounds[1:], strict=False):
+    for before, after in itertools.pairwise(rounds):
         assert [(link["trace"], link["span"]) for link in after["links"]] == [(before["trace"], before["span"])]
     for span in rounds:
         assert span["attributes"]["gen_ai.tool.name"] == "transfer"
