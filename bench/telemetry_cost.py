@@ -58,6 +58,11 @@ def per_flow(flows: tuple[int, int], concurrency: int, env: dict[str, str]) -> f
     return (high - low) / (flows[1] - flows[0])
 
 
+def _row(rows: list[tuple[str, float]], name: str, value: float) -> None:
+    rows.append((name, value))
+    print(f"{name}: {value / 1e6:.3f} M instructions per flow", file=sys.stderr, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--flows", default="100,300", help="the two flow counts, N1,N2")
@@ -75,13 +80,13 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory() as tmp:
             old = _baseline_tree(ref, Path(tmp))
-            rows.append((f"baseline (askback at {ref[:10]})", per_flow(flows, args.concurrency,
-                                                                      {**no_otel, "PYTHONPATH": str(old)})))
-        rows.append(("off (SDK installed, no OTEL_* variable)", per_flow(flows, args.concurrency,
-                                                                        {**no_otel, "PYTHONPATH": str(ROOT / "src")})))
-        rows.append(("on (OTLP/HTTP traces and metrics)", per_flow(flows, args.concurrency, {
+            _row(rows, f"baseline (askback at {ref[:10]})",
+                 per_flow(flows, args.concurrency, {**no_otel, "PYTHONPATH": str(old)}))
+        _row(rows, "off (SDK installed, no OTEL_* variable)",
+             per_flow(flows, args.concurrency, {**no_otel, "PYTHONPATH": str(ROOT / "src")}))
+        _row(rows, "on (OTLP/HTTP traces and metrics)", per_flow(flows, args.concurrency, {
             "PYTHONPATH": str(ROOT / "src"), "OTEL_SERVICE_NAME": "bench",
-            "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{sink.server_address[1]}"})))
+            "OTEL_EXPORTER_OTLP_ENDPOINT": f"http://127.0.0.1:{sink.server_address[1]}"}))
     finally:
         sink.shutdown()
     base = rows[0][1]

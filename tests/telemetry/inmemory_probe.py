@@ -8,6 +8,7 @@ the test can compare the spans of both entries.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Annotated, Any
 
@@ -20,6 +21,7 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 
 import askback
 from askback.mcp.http import http_app
+from tests.a2a.support import Agent, state
 from tests.conftest import LoopbackServer
 from tests.support.rawclient import RawClient, accept
 
@@ -80,6 +82,17 @@ def flows(url: str) -> dict[str, Any]:
     return out
 
 
+async def a2a_flow(base: str) -> list[str]:
+    """The same three questions over A2A: one task, four messages."""
+    async with Agent(base) as agent:
+        task = await agent.call("plan")
+        states = [state(task)]
+        for answer in ({"first": "cut"}, {"second": "paste"}, {"ok": True}):
+            task = await agent.answer(task, answer)
+            states.append(state(task))
+    return states
+
+
 def main() -> None:
     exporter = InMemorySpanExporter()
     provider = TracerProvider()
@@ -94,6 +107,10 @@ def main() -> None:
             results[entry] = flows(server.url)
         spans[entry] = [span_record(s) for s in exporter.get_finished_spans()]
         exporter.clear()
+    with LoopbackServer(http_app(make_app())) as server:
+        results["a2a"] = asyncio.run(a2a_flow(server.url.removesuffix("/mcp")))
+    spans["a2a"] = [span_record(s) for s in exporter.get_finished_spans() if "askback.round" in (s.attributes or {})]
+    exporter.clear()
     data = reader.get_metrics_data()
     points: dict[str, list[dict[str, Any]]] = {}
     for resource in data.resource_metrics if data else ():

@@ -77,10 +77,23 @@ def test_how_flows_end_is_on_their_spans(seen: dict[str, Any], entry: str) -> No
 def test_metrics_count_flows_by_outcome_rounds_and_durations(seen: dict[str, Any]) -> None:
     m = seen["metrics"]
     flows = {p["attributes"]["askback.outcome"]: p["value"] for p in m["askback.flows"]}
-    assert flows == {"completed": 2, "declined": 2, "failed": 2, "rejected": 2}  # one of each per entry
+    # One of each per MCP entry, and the A2A task's completed flow.
+    assert flows == {"completed": 3, "declined": 2, "failed": 2, "rejected": 2}
     rounds = {p["attributes"]["askback.outcome"]: (p["count"], p["sum"]) for p in m["askback.flow.rounds"]}
-    assert rounds["completed"] == (2, 8) and rounds["declined"] == (2, 4)
+    assert rounds["completed"] == (3, 12) and rounds["declined"] == (2, 4)
     durations = m["mcp.server.operation.duration"]
     by_error = {p["attributes"].get("error.type"): p["count"] for p in durations}
     assert by_error == {None: 14, "tool_error": 2, "-32602": 2}
     assert all(p["attributes"]["mcp.method.name"] == "tools/call" for p in durations)
+
+
+def test_an_a2a_task_s_messages_are_rounds_linked_through_the_task_record(seen: dict[str, Any]) -> None:
+    assert seen["results"]["a2a"] == ["TASK_STATE_INPUT_REQUIRED"] * 3 + ["TASK_STATE_COMPLETED"]
+    rounds = seen["spans"]["a2a"]  # askback's attributes on the a2a-sdk's own span of each message
+    assert [s["attributes"]["askback.round"] for s in rounds] == [1, 2, 3, 4]
+    assert [s["kind"] for s in rounds] == ["SERVER"] * 4
+    assert len({s["attributes"]["askback.flow.id"] for s in rounds}) == 1
+    assert rounds[3]["attributes"]["askback.outcome"] == "completed"
+    assert rounds[0]["links"] == []
+    for before, after in itertools.pairwise(rounds):
+        assert [(link["trace"], link["span"]) for link in after["links"]] == [(before["trace"], before["span"])]
