@@ -200,7 +200,7 @@ class Flow:
             refused = Refused(declined_refusal(exc))
             self._ended(refused.refusal, ready.rounds)
             return refused
-        except BaseException:
+        except Exception:  # a cancelled call (the client left) is no flow's ending
             self._ended("failed", ready.rounds)
             raise
         self._ended("completed", ready.rounds)

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from opentelemetry import metrics, trace
-from opentelemetry.trace import Link, Span, SpanContext, TraceFlags
+from opentelemetry.trace import Span, SpanContext, TraceFlags
 
 # The conventions' bucket boundaries for `mcp.server.operation.duration` (seconds).
 DURATION_BUCKETS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
@@ -138,13 +138,3 @@ class FlowTelemetry:
             if rounds:
                 _ROUNDS.record(rounds, {OUTCOME: outcome})
 
-
-def link_to(span: Span | None, previous: bytes | None) -> None:
-    """Link `span` to the round whose span context `previous` holds (a task's update to the round before it)."""
-    before = linked_context(previous)
-    if span is not None and before is not None:
-        span.add_link(before, {"askback.link": "previous_round"})
-
-
-__all__ = ["DURATION", "FlowTelemetry", "Link", "current_link", "current_span", "linked_context", "metering",
-           "observing", "tracing"]
