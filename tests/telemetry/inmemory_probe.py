@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Annotated, Any
 
 from opentelemetry import metrics, trace
@@ -38,6 +39,11 @@ def make_app() -> askback.App:
              ok: Annotated[bool, askback.Confirm("Run {first}, then {second}?")]) -> str:
         """Plan two steps and run them, once."""
         return f"planned {first} then {second}"
+
+    @app.tool(task="optional")
+    async def tidy(folder: Annotated[str, askback.Ask("Which folder?")]) -> str:
+        """Tidies a folder as a task, once its folder is known."""
+        return f"tidied {folder}"
 
     @app.tool()
     def broken(reason: str) -> str:
@@ -77,6 +83,23 @@ def flows(url: str) -> dict[str, Any]:
         out["broken"] = client.call("broken", {"reason": "boom"})["result"].get("isError")
         tampered = client.call("plan", {}, responses={"first": accept(first="x")}, state=asked["requestState"] + "A")
         out["tampered"] = tampered["error"]["code"]
+        tasks = {"elicitation": {"form": {}}, "extensions": {"io.modelcontextprotocol/tasks": {}}}
+        asked = client.call("tidy", {}, capabilities=tasks)["result"]
+        created = client.call("tidy", {}, responses={"folder": accept(folder="/tmp/x")}, state=asked["requestState"],
+                              capabilities=tasks)["result"]
+        deadline = time.monotonic() + 20
+        status = ""
+        while status != "completed" and time.monotonic() < deadline:
+            time.sleep(0.05)
+            polled = client.http.post(client.url, json={
+                "jsonrpc": "2.0", "id": 900, "method": "tasks/get", "params": {"taskId": created["taskId"], "_meta": {
+                    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                    "io.modelcontextprotocol/clientInfo": {"name": "probe", "version": "1"},
+                    "io.modelcontextprotocol/clientCapabilities": tasks}}},
+                headers={"MCP-Protocol-Version": "2026-07-28", "Accept": "application/json, text/event-stream",
+                         "Mcp-Method": "tasks/get", "Mcp-Name": created["taskId"]}).json()
+            status = polled["result"]["status"]
+        out["task"] = [asked["resultType"], created["resultType"], status]
         out["traced"] = client.send("tools/call", {"name": "plan", "arguments": {},
                                                    "_meta": {"traceparent": TRACEPARENT}})["result"]["resultType"]
     return out
