@@ -8,8 +8,8 @@ round's span links to it, whichever replica serves it: a flow of three rounds is
 
 Nothing a person typed reaches a span or a metric from here: question names are the tool author's parameter
 names, the flow id is an HMAC of the random id under a key derived from the key ring (never the state), and
-refusal reasons are fixed codes. Everything is done only while a tracer or a meter provider is configured, and
-costs a type check per round otherwise.
+refusal reasons are fixed codes. Everything is done only while a tracer or a meter provider is configured; off,
+a round reads the current span (a context variable) and a flow's end looks at the meter provider once.
 """
 
 from __future__ import annotations
@@ -49,9 +49,12 @@ DURATION = _METER.create_histogram(
     explicit_bucket_boundaries_advisory=list(DURATION_BUCKETS))
 
 
+_NOT_TRACING = (trace.ProxyTracerProvider, trace.NoOpTracerProvider)
+
+
 def tracing() -> bool:
     """True once the process has a tracer provider that records (not the API's proxy or no-op default)."""
-    return not isinstance(trace.get_tracer_provider(), trace.ProxyTracerProvider | trace.NoOpTracerProvider)
+    return not isinstance(trace.get_tracer_provider(), _NOT_TRACING)
 
 
 def metering() -> bool:
@@ -68,9 +71,10 @@ def observing() -> bool:
 
 
 def current_span() -> Span | None:
-    """The recording span of this request (the MCP span of either entry), or None while nothing records."""
-    if not tracing():
-        return None
+    """The recording span of this request (the MCP span of either entry), or None while nothing records.
+
+    Only a configured provider makes a span that records, so this needs no look at the providers: a context
+    variable's read, where `tracing()` costs an environment lookup (the API's, each call) several times over."""
     span = trace.get_current_span()
     return span if span.is_recording() else None
 
