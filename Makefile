@@ -31,7 +31,7 @@ conformance: $(BIN)/.installed
 
 # The benchmark against the official SDK and FastMCP (FastMCP goes in its own venv, bench/.venv-fastmcp):
 # about fifteen minutes (the knobs and `--workers 2` are measured too; cold start when bench/coldstart.py exists);
-# writes its tables and the profile into docs/benchmarks.md, and the guards' table into docs/security.md.
+# writes its tables, the profile and telemetry's cost into docs/benchmarks.md, and the guards' table into docs/security.md.
 # `python bench/run.py --quick` is the two-minute version that only prints.
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py
@@ -40,7 +40,7 @@ bench: $(BIN)/.installed
 	if [ -f bench/coldstart.py ]; then $(BIN)/python bench/coldstart.py; fi
 	$(BIN)/python bench/guard_report.py --write-doc
 	$(BIN)/python -m bench.guard_cost
-	$(BIN)/python -m bench.telemetry_cost
+	$(BIN)/python -m bench.telemetry_cost --write-doc
 
 # Both guards scored on every corpus in tests/corpora (blind figure first, then now): writes the table into
 # docs/security.md. A few seconds.

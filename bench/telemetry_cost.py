@@ -12,7 +12,8 @@ of different N, the difference divided by the flows between them):
   gets (traces and metrics, batch exported: the exporters' threads run outside the event loop and are not
   counted, so the row is the cost on the request's path: spans, attributes, links, metric records).
 
-Writes nothing: prints the table and the ratios to the baseline (`make bench` runs it).
+Prints the table and the ratios to the baseline; with `--write-doc` (as `make bench` runs it) also writes it into
+docs/benchmarks.md.
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.instructions import count  # noqa: E402
+from bench.run import write_doc  # noqa: E402
+
+BEGIN, END = "<!-- bench:telemetry:begin -->", "<!-- bench:telemetry:end -->"
 
 
 class _Sink(BaseHTTPRequestHandler):
@@ -68,6 +72,7 @@ def main() -> None:
     parser.add_argument("--flows", default="100,300", help="the two flow counts, N1,N2")
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--baseline", default="", help="the git ref askback is compared with (default: merge base)")
+    parser.add_argument("--write-doc", action="store_true", help="also write the table into docs/benchmarks.md")
     args = parser.parse_args()
     flows = tuple(int(n) for n in args.flows.split(","))
     assert len(flows) == 2 and flows[0] < flows[1]
@@ -90,10 +95,13 @@ def main() -> None:
     finally:
         sink.shutdown()
     base = rows[0][1]
-    print("| askback, two-round flow | M instructions per flow | / baseline |")
-    print("|---|---|---|")
-    for name, value in rows:
-        print(f"| {name} | {value / 1e6:.3f} | {value / base:.3f} |")
+    lines = [f"Flows {flows[0]} and {flows[1]}, concurrency {args.concurrency} (`python -m bench.telemetry_cost`).", "",
+             "| askback, two-round flow | M instructions per flow | / baseline |", "|---|---|---|"]
+    lines += [f"| {name} | {value / 1e6:.3f} | {value / base:.3f} |" for name, value in rows]
+    text = "\n".join(lines)
+    print(text)
+    if args.write_doc:
+        write_doc(text, begin=BEGIN, end=END)
 
 
 if __name__ == "__main__":

@@ -19,9 +19,10 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import anyio
+from opentelemetry.trace import Span
 
 from askback.callwork import AskOne, ConversedWork, InlineWork, SessionPages, Status
 from askback.core.decide import CallInput, CheckedForms, decide
@@ -206,9 +207,10 @@ class Flow:
         self._ended("completed", ready.rounds)
         return finished
 
-    def _ended(self, how: Outcome | Refusal, rounds: int) -> None:
-        """The flow ended in this round: its span and the flow metrics say how (while either records)."""
-        span = current_span()
+    def _ended(self, how: Outcome | Refusal, rounds: int, span: Span | Literal[False] | None = False) -> None:
+        """The flow ended in this round: its span (`span`, or the current one) and the flow metrics say how."""
+        if span is False:
+            span = current_span()
         if span is None and not metering():
             return
         if isinstance(how, Refusal):
@@ -266,11 +268,12 @@ class Flow:
                 marks.clear()  # decide again with the marks as they are now
                 outcome = await self._decide(spec, rnd, loaded, call, options, marks)
         if isinstance(outcome, Refusal):
-            self._ended(outcome, number)
+            self._ended(outcome, number, span)
             return Refused(outcome)
         if isinstance(outcome, AskRound):
             token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
-            self.telemetry.asked(span, [q.key for q in outcome.questions])
+            if span is not None:
+                self.telemetry.asked(span, [q.key for q in outcome.questions])
             return Asking(outcome.questions, token, outcome.progress)
         assert isinstance(outcome, Run)
         if spec.arguments_check is not None:
@@ -278,7 +281,7 @@ class Flow:
                                            if spec.param(n).from_arguments})
             if broken is not None:
                 refusal = Refusal("invalid_arguments", f"{spec.name} was not run: {broken}.")
-                self._ended(refusal, number)
+                self._ended(refusal, number, span)
                 return Refused(refusal)
         kwargs = outcome.kwargs
         if outcome.claim:

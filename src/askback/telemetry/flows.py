@@ -49,12 +49,14 @@ DURATION = _METER.create_histogram(
     explicit_bucket_boundaries_advisory=list(DURATION_BUCKETS))
 
 
-_NOT_TRACING = (trace.ProxyTracerProvider, trace.NoOpTracerProvider)
+# The providers' classes that mean "nothing configured", compared by type: `isinstance` against the API's
+# abstract classes goes through `ABCMeta.__instancecheck__`, several calls on every request.
+_NOT_TRACING = frozenset((trace.ProxyTracerProvider, trace.NoOpTracerProvider))
 
 
 def tracing() -> bool:
     """True once the process has a tracer provider that records (not the API's proxy or no-op default)."""
-    return not isinstance(trace.get_tracer_provider(), _NOT_TRACING)
+    return type(trace.get_tracer_provider()) not in _NOT_TRACING
 
 
 def metering() -> bool:
@@ -62,8 +64,8 @@ def metering() -> bool:
 
     The API exports no name for its default proxy provider (`_ProxyMeterProvider`), so it is known by its
     class's name, the one place askback reads that."""
-    provider = metrics.get_meter_provider()
-    return not isinstance(provider, metrics.NoOpMeterProvider) and type(provider).__name__ != "_ProxyMeterProvider"
+    kind = type(metrics.get_meter_provider())
+    return kind is not metrics.NoOpMeterProvider and kind.__name__ != "_ProxyMeterProvider"
 
 
 def observing() -> bool:
