@@ -31,8 +31,9 @@ conformance: $(BIN)/.installed
 
 # The benchmark against the official SDK and FastMCP (FastMCP goes in its own venv, bench/.venv-fastmcp):
 # about fifteen minutes (the knobs and `--workers 2` are measured too; cold start when bench/coldstart.py exists);
-# writes its tables and the profile into docs/benchmarks.md, and the guards' table into docs/security.md; prints
-# the store's figures of docs/replicas.md and docs/scale.md (bench/stores.py, store_ops.py, claim_wait.py, capacity.py).
+# writes its tables, the profile and telemetry's cost into docs/benchmarks.md, and the guards' table into
+# docs/security.md; prints the store's figures of docs/replicas.md and docs/scale.md (bench/stores.py,
+# store_ops.py, claim_wait.py, capacity.py).
 # `python bench/run.py --quick` is the two-minute version that only prints.
 bench: $(BIN)/.installed
 	$(BIN)/python bench/run.py
@@ -44,6 +45,7 @@ bench: $(BIN)/.installed
 	if [ -f bench/coldstart.py ]; then $(BIN)/python bench/coldstart.py; fi
 	$(BIN)/python bench/guard_report.py --write-doc
 	$(BIN)/python -m bench.guard_cost
+	$(BIN)/python -m bench.telemetry_cost --write-doc
 
 # Both guards scored on every corpus in tests/corpora (blind figure first, then now): writes the table into
 # docs/security.md. A few seconds.

@@ -43,6 +43,13 @@ NAME = "bench"
 def askback_app() -> Any:
     from askback.mcp.http import http_app
 
+    try:  # the standard OTEL_* variables, as `askback serve` reads them (bench/telemetry_cost.py sets them)
+        from askback.telemetry.setup import from_environment
+    except ImportError:  # an askback from before telemetry (telemetry_cost.py's baseline)
+        pass
+    else:
+        from_environment()
+
     return http_app(askback_tools())
 
 

@@ -19,9 +19,10 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import anyio
+from opentelemetry.trace import Span
 
 from askback.callwork import AskOne, ConversedWork, InlineWork, SessionPages, Status
 from askback.core.decide import CallInput, CheckedForms, decide
@@ -40,6 +41,7 @@ from askback.outofband import NoPublicUrl
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
 from askback.singleuse import claim_run
+from askback.telemetry.flows import FlowTelemetry, Outcome, current_link, current_span, metering
 from askback.toolcontext import QuietContext
 
 logger = logging.getLogger("askback")
@@ -80,6 +82,7 @@ class Ready:
     kwargs: dict[str, Any]
     values: dict[str, Any]
     read_secrets: bool = False
+    rounds: int = 1  # the round that found it ready, counted from one (telemetry: rounds per flow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +93,7 @@ class Loaded:
     flow_id: bytes
     deadline: float
     store_id: str | None = None
+    link: bytes | None = None  # the span context of the round before, when it was traced (`askback.telemetry`)
 
 
 class Holder(Protocol):
@@ -119,11 +123,12 @@ class SealedToken:
             )
             raise
         self._envelope = envelope
-        return Loaded(envelope.progress, envelope.flow_id, envelope.deadline, envelope.store_id)
+        return Loaded(envelope.progress, envelope.flow_id, envelope.deadline, envelope.store_id, envelope.link)
 
     async def save(self, runtime: Runtime, rnd: Round, loaded: Loaded, progress: Progress, once: bool) -> str | None:
         store_id = runtime.store.identity if once else None
-        envelope = runtime.codec.new_envelope(progress, self._envelope, flow_id=loaded.flow_id, store_id=store_id)
+        envelope = runtime.codec.new_envelope(progress, self._envelope, flow_id=loaded.flow_id, store_id=store_id,
+                                              link=current_link())
         return runtime.codec.seal(envelope, runtime.binding(rnd))
 
 
@@ -155,6 +160,14 @@ class Flow:
         self.runtime = runtime
         # Forms already checked by the secret guard, by fingerprint (same fingerprint, same fields and text).
         self._guarded: CheckedForms = {}
+        self._telemetry: FlowTelemetry | None = None
+
+    @property
+    def telemetry(self) -> FlowTelemetry:
+        """What this runtime's rounds tell OpenTelemetry (made on first use: the key ring is known by then)."""
+        if self._telemetry is None:
+            self._telemetry = FlowTelemetry(self.runtime.codec.keyring.derive_bytes("flow ids in telemetry"))
+        return self._telemetry
 
     async def step(self, spec: Spec, rnd: Round, holder: Holder | None = None, work: Work | None = None) -> Step:
         """Play one round; progress comes from (and goes back to) `holder` (a sealed token by default).
@@ -183,9 +196,28 @@ class Flow:
         if spec.context_param is not None:
             kwargs = {**kwargs, spec.context_param: context or QuietContext(None)}
         try:
-            return Finished(await run_function(spec, kwargs))
+            finished = Finished(await run_function(spec, kwargs))
         except Declined as exc:
-            return Refused(declined_refusal(exc))
+            refused = Refused(declined_refusal(exc))
+            self._ended(refused.refusal, ready.rounds)
+            return refused
+        except Exception:  # a cancelled call (the client left) is no flow's ending
+            self._ended("failed", ready.rounds)
+            raise
+        self._ended("completed", ready.rounds)
+        return finished
+
+    def _ended(self, how: Outcome | Refusal, rounds: int, span: Span | Literal[False] | None = False) -> None:
+        """The flow ended in this round: its span (`span`, or the current one) and the flow metrics say how."""
+        if span is False:
+            span = current_span()
+        if span is None and not metering():
+            return
+        if isinstance(how, Refusal):
+            outcome: Outcome = how.reason if how.reason in ("declined", "cancelled") else "refused"
+            self.telemetry.ended(span, outcome, rounds, None if outcome != "refused" else how.reason)
+        else:
+            self.telemetry.ended(span, how, rounds)
 
     async def resolve(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Ready | Asking | Refused:
         """Play one round up to the point the function would run: its arguments (`Ready`), questions or a refusal.
@@ -194,8 +226,21 @@ class Flow:
         come first, so the task starts with every value it needs).
         """
         holder = holder or SealedToken()
+        try:
+            return await self._resolve(spec, rnd, holder)
+        except InvalidRequestState as exc:
+            if current_span() is not None or metering():
+                expired = exc.reason in (Rejection.FLOW_EXPIRED, Rejection.ROUND_EXPIRED)
+                self.telemetry.ended(current_span(), "expired" if expired else "rejected", 0, exc.reason.value)
+            raise
+
+    async def _resolve(self, spec: Spec, rnd: Round, holder: Holder) -> Ready | Asking | Refused:
         runtime = self.runtime
         loaded = await holder.load(runtime, rnd)
+        number = (loaded.progress.rounds if loaded.progress is not None else 0) + 1
+        span = current_span()
+        if span is not None:
+            self.telemetry.round(span, loaded.flow_id, number, loaded.link)
         # The lookups fill these between decisions; the engine only reads them.
         options: dict[str, Sequence[Option]] = {}
         marks: dict[str, Mark] = {}
@@ -223,22 +268,27 @@ class Flow:
                 marks.clear()  # decide again with the marks as they are now
                 outcome = await self._decide(spec, rnd, loaded, call, options, marks)
         if isinstance(outcome, Refusal):
+            self._ended(outcome, number, span)
             return Refused(outcome)
         if isinstance(outcome, AskRound):
             token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
+            if span is not None:
+                self.telemetry.asked(span, [q.key for q in outcome.questions])
             return Asking(outcome.questions, token, outcome.progress)
         assert isinstance(outcome, Run)
         if spec.arguments_check is not None:
             broken = spec.arguments_check({n: spec.param(n).to_json(v) for n, v in outcome.values.items()
                                            if spec.param(n).from_arguments})
             if broken is not None:
-                return Refused(Refusal("invalid_arguments", f"{spec.name} was not run: {broken}."))
+                refusal = Refusal("invalid_arguments", f"{spec.name} was not run: {broken}.")
+                self._ended(refusal, number, span)
+                return Refused(refusal)
         kwargs = outcome.kwargs
         if outcome.claim:
             await self._claim(rnd, loaded)
         if outcome.deferred:
             kwargs = {**kwargs, **await self._secrets(rnd, loaded, outcome.deferred)}
-        return Ready(kwargs, outcome.values, bool(outcome.deferred))
+        return Ready(kwargs, outcome.values, bool(outcome.deferred), number)
 
     async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,
                       options: dict[str, Sequence[Option]], marks: dict[str, Mark]) -> Run | AskRound | Refusal:

@@ -262,3 +262,36 @@ def test_a_body_over_its_uncompressed_cap_is_not_sealed() -> None:
     huge = Progress(values={"a": "x" * (DEFAULT_MAX_BODY_BYTES + 1)})
     with pytest.raises(StateTooLarge, match="bytes of answers"):
         c.seal(c.new_envelope(huge, None), BINDING)
+
+
+LINK = bytes(range(1, 26))  # a trace id, a span id and trace flags, as askback.telemetry packs them
+
+
+def test_the_span_context_of_the_round_that_sealed_it_travels_with_or_without_a_store_id() -> None:
+    c = codec()
+    for store_id in (None, "store-1"):
+        env = c.new_envelope(PROGRESS, None, store_id=store_id, link=LINK)
+        opened = c.open(c.seal(env, BINDING), BINDING)
+        assert opened == env and opened.link == LINK and opened.store_id == store_id
+        after = c.new_envelope(PROGRESS, opened, link=None)  # a round that was not traced carries none
+        assert c.open(c.seal(after, BINDING), BINDING).link is None
+
+
+def test_a_state_sealed_before_links_existed_still_opens() -> None:
+    c = codec()
+    now = int(c.policy.now())
+    times = _TIMES.pack(now, now + 600, now + 1800, 1, b"f" * 12)
+    for parts in ([{}, {}, {}], [{}, {}, {}, "store-1"]):
+        token = c.keyring.seal(times + json.dumps(parts).encode(), BINDING)
+        assert c.open(token, BINDING).link is None
+
+
+def test_a_link_that_is_not_base64url_is_the_usual_invalid_state() -> None:
+    c = codec()
+    now = int(c.policy.now())
+    times = _TIMES.pack(now, now + 600, now + 1800, 1, b"f" * 12)
+    for link in (7, "not base64!", ["x"]):
+        token = c.keyring.seal(times + json.dumps([{}, {}, {}, None, link]).encode(), BINDING)
+        with pytest.raises(StateRejected) as refused:
+            c.open(token, BINDING)
+        assert refused.value.reason is Rejection.MALFORMED_BODY

@@ -28,6 +28,7 @@ from askback.core.state import KeyConfigError
 from askback.loader import TargetError, load_app
 from askback.mcp.http import http_app
 from askback.stores import StoreConfigError
+from askback.telemetry import setup as telemetry
 from askback.web.headlimit import MAX_HEAD_BYTES
 from askback.web.serving import PagesConfigError
 
@@ -66,6 +67,7 @@ def _fail(message: str) -> int:
 def _worker_app() -> Starlette:
     """uvicorn factory for `--workers N`: each worker process loads the target itself."""
     settings = json.loads(os.environ[_HTTP_ENV])
+    telemetry.from_environment()  # per process: the SDK's exporters run on threads of the process that serves
     return http_app(load_app(os.environ[_TARGET_ENV]), **settings)
 
 
@@ -92,6 +94,8 @@ def serve(
     problem = _a2a_store_problem()
     if problem is not None:
         return _fail(f"cannot start {app.name!r}: {problem}")
+    if workers <= 1:
+        telemetry.from_environment()  # the standard OTEL_* variables, when they ask for it (each worker: its own)
     if stdio:
         collection.resume()
         return _serve_stdio(app)

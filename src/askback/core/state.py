@@ -4,8 +4,10 @@ The state passes through the client, so it is attacker-controlled input. It is s
 a key ring (the first key seals, every key opens) and is bound, as authenticated data that is never sent, to
 the server (audience), the method, the target, a digest of the call's arguments and the principal. It
 carries its issue time, a per-round expiry, a flow deadline that never renews, the round count, a flow id,
-the answers so far and, for a single-use flow, the identity of the store that records its completion. Any
-failure is one `InvalidRequestState`; its reason code is for the server log only.
+the answers so far, for a single-use flow the identity of the store that records its completion and, while
+the server traces, the span context of the round that sealed it (so the next round's span links to it: one
+linked trace per flow, whichever replica serves each round). Any failure is one `InvalidRequestState`; its
+reason code is for the server log only.
 
 Token layout (base64url, no padding): version (1) | key id (4) | nonce (12) | ciphertext + tag (16).
 Plaintext: the times (30 bytes) | the body, compact JSON, or, once it is large enough to gain, a NUL byte and
@@ -179,6 +181,9 @@ class Envelope:
     deadline: int
     progress: Progress
     store_id: str | None = None  # single-use flows: the store that records whether the function ran
+    # The span context of the round that sealed it (`askback.telemetry.flows`: trace id, span id, flags), opaque
+    # here; None when the server was not tracing. Never a secret: it names a span, as `traceparent` does.
+    link: bytes | None = None
 
     @property
     def flow_id_text(self) -> str:
@@ -304,19 +309,22 @@ class StateCodec:
         *,
         flow_id: bytes | None = None,
         store_id: str | None = None,
+        link: bytes | None = None,
     ) -> Envelope:
         now = int(self.policy.now())
         if previous is not None:
             flow_id, deadline = previous.flow_id, previous.deadline
         else:
             flow_id, deadline = flow_id or os.urandom(12), now + self.policy.flow_ttl
-        return Envelope(flow_id, now, min(now + self.policy.round_ttl, deadline), deadline, progress, store_id)
+        return Envelope(flow_id, now, min(now + self.policy.round_ttl, deadline), deadline, progress, store_id, link)
 
     def seal(self, envelope: Envelope, binding: Binding) -> str:
         p = envelope.progress
         parts: list[Any] = [p.values, p.answered, p.asked]
-        if envelope.store_id is not None:
+        if envelope.store_id is not None or envelope.link is not None:
             parts.append(envelope.store_id)
+        if envelope.link is not None:
+            parts.append(b64url(envelope.link))
         body = jsoncodec.compact(parts).encode()
         if len(body) > self.policy.max_body_bytes:
             raise StateTooLarge(
@@ -348,10 +356,15 @@ class StateCodec:
         except (struct.error, ValueError, TypeError, zlib.error):
             raise InvalidRequestState(Rejection.MALFORMED_BODY) from None
         store_id = rest[0] if rest else None
+        link_text = rest[1] if len(rest) > 1 else None
         if not (isinstance(values, dict) and isinstance(answered, dict) and isinstance(asked, dict)) or not (
             store_id is None or isinstance(store_id, str)
-        ):
+        ) or not (link_text is None or isinstance(link_text, str)):
             raise InvalidRequestState(Rejection.MALFORMED_BODY)
+        try:
+            link = None if link_text is None else b64url_decode_strict(link_text)
+        except ValueError:
+            raise InvalidRequestState(Rejection.MALFORMED_BODY) from None
         now = self.policy.now()
         if issued > now + self.policy.clock_skew:
             raise InvalidRequestState(Rejection.ISSUED_IN_FUTURE)
@@ -359,7 +372,8 @@ class StateCodec:
             raise InvalidRequestState(Rejection.FLOW_EXPIRED)
         if now > expires:
             raise InvalidRequestState(Rejection.ROUND_EXPIRED)
-        return Envelope(flow_id, issued, expires, deadline, Progress(values, answered, asked, rounds), store_id)
+        return Envelope(flow_id, issued, expires, deadline, Progress(values, answered, asked, rounds), store_id,
+                        link)
 
 
 def _compressed(body: bytes) -> bytes:

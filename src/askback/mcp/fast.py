@@ -66,13 +66,15 @@ from askback.core.spec import Spec
 from askback.flow import Round
 from askback.incoming import page_origin, principal_of
 from askback.mcp.body import Body, Verdict, read_body
-from askback.mcp.calls import Calls, ResourceLookup, RpcError, from_sdk
+from askback.mcp.calls import Calls, ResourceLookup, RpcError, from_sdk, sdk_error
 from askback.mcp.checks import retry_fields_problem
 from askback.mcp.context import wants_notifications
 from askback.mcp.tasks import PARAMS as TASK_PARAMS
 from askback.mcp.tasks import McpTasks, TaskParams
+from askback.mcp.tracing import RequestSpans
 from askback.mcp.wire import plain_capabilities
 from askback.pagewait import Gone
+from askback.telemetry.flows import observing
 from askback.web.hostcheck import security
 
 logger = logging.getLogger("askback.mcp.fast")
@@ -133,6 +135,7 @@ class FastRoute:
         self._resource_lookup = resource_lookup  # the SDK path's own template matching, loaded with it
         self._resource_for: ResourceLookup | None = None
         self._max_answers = max_answers
+        self._spans = RequestSpans()  # the SDK path's span builder, called here with the same fields
         # The SDK's verdict on a combination of the four headers its checks read (`TransportSecurityMiddleware`:
         # Content-Type, Host, Origin; `check_accept_headers`: Accept): "" accepted, or the reason to hand on.
         self._verdicts: dict[tuple[str | None, ...], str] = {}
@@ -291,14 +294,17 @@ class FastRoute:
             raise _HandOn("capabilities shape")
         if not _declares_tasks(verdict.client_capabilities):
             raise _HandOn("tasks extension not declared")
-        return _TaskCall(request_id, method, verdict.protocol_version, checked)
+        return _TaskCall(request_id, method, verdict.protocol_version, checked, params)
 
     # -- answering --------------------------------------------------------------------------------------------
     async def _answer_task(self, call: _TaskCall, scope: Scope, send: Send) -> None:
-        assert self.tasks is not None
+        tasks = self.tasks
+        assert tasks is not None
         principal, _ = self._principal_and_origin(scope, call.version, False)
         try:
-            result = await self.tasks.serve(call.method, call.params, principal)
+            result = await self._spans.around(
+                call.method, call.version, call.request_id, call.raw,
+                lambda: tasks.serve(call.method, call.params, principal))
         except MCPError as exc:
             rpc = from_sdk(exc)
             await _write(_error(call.request_id, rpc), ERROR_CODE_HTTP_STATUS.get(rpc.code, 200), send)
@@ -307,6 +313,25 @@ class FastRoute:
         await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
 
     async def _answer(self, call: _Call, scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            if observing():
+                result = await self._spans.around(call.method, call.version, call.request_id, call.params,
+                                                  lambda: self._result(call, scope, receive))
+            else:  # the same, without a frame for each layer of the span's wrapping
+                result = await self._result(call, scope, receive)
+        except MCPError as exc:
+            rpc = from_sdk(exc)
+            await _write(_error(call.request_id, rpc), ERROR_CODE_HTTP_STATUS.get(rpc.code, 200), send)
+            return
+        meta = result.get("_meta")
+        if meta is None:
+            result["_meta"] = {SERVER_INFO_META_KEY: self._server_info}  # shared: only ever serialised
+        elif isinstance(meta, dict) and meta.get(SERVER_INFO_META_KEY) is None:
+            result["_meta"] = {**meta, SERVER_INFO_META_KEY: self._server_info}
+        await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
+
+    async def _result(self, call: _Call, scope: Scope, receive: Receive) -> dict[str, Any]:
+        """The call's result, or the SDK's `MCPError` for the error to send (as a handler on the SDK path)."""
         spec = call.spec
         pages = self.calls.has_pages(spec)
         principal, origin = self._principal_and_origin(scope, call.version, pages)
@@ -326,16 +351,9 @@ class FastRoute:
                 result, built = await self.calls.resource_result(spec, rnd)
             if not built:
                 result = self._sieved(call, result)
-        except (RpcError, MCPError) as exc:
-            rpc = from_sdk(exc) if isinstance(exc, MCPError) else exc
-            await _write(_error(call.request_id, rpc), ERROR_CODE_HTTP_STATUS.get(rpc.code, 200), send)
-            return
-        meta = result.get("_meta")
-        if meta is None:
-            result["_meta"] = {SERVER_INFO_META_KEY: self._server_info}  # shared: only ever serialised
-        elif isinstance(meta, dict) and meta.get(SERVER_INFO_META_KEY) is None:
-            result["_meta"] = {**meta, SERVER_INFO_META_KEY: self._server_info}
-        await _write({"jsonrpc": "2.0", "id": call.request_id, "result": result}, 200, send)
+        except RpcError as exc:
+            raise sdk_error(exc) from None
+        return result
 
     def _principal_and_origin(self, scope: Scope, version: str, pages: bool) -> tuple[str | None, str | None]:
         """The request's principal and page origin, read from an `Incoming` only when something needs one:
@@ -375,6 +393,7 @@ class _TaskCall:
     method: str
     version: str
     params: TaskParams
+    raw: Mapping[str, Any]  # the request's params as sent (the span reads its `_meta`)
 
 
 def _declares_tasks(raw: Any) -> bool:

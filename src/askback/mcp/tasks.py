@@ -36,6 +36,7 @@ from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error, tool_error_of
 from askback.mcp.incoming import incoming_of
 from askback.tasks.runner import NO_PAGES, TaskRunner, UnknownTask, failure_text
+from askback.telemetry.flows import FlowTelemetry, current_span
 
 if TYPE_CHECKING:
     from mcp.server.lowlevel.server import Server
@@ -207,6 +208,7 @@ class McpTasks:
             return shown
         if isinstance(step, Ready):
             task_id, state = await self.runner.create(spec, step, rnd.principal, caps=rnd.caps, origin=rnd.origin)
+            FlowTelemetry.task(current_span())
             return created(task_id, state)
         if isinstance(step, Refused):
             if step.refusal.capability is not None:

@@ -6,7 +6,8 @@ task's id and its principal (a record copied onto another task, or read by anoth
 under `<wire>-task-flow:<id>` in the store every replica shares (a restart or another replica continues it).
 
 The record says what the task called, with which arguments, the flow's progress and the questions asked last
-(as much of each as reading the next answer needs), and where the task is:
+(as much of each as reading the next answer needs), the span context of the round that asked (while traced: the
+next round's span links to it), and where the task is:
 
 - `asking`: its rounds go on; a round and the whole flow expire as a sealed `requestState` does
   (`StatePolicy.round_ttl`, `flow_ttl`), and the final round is claimed once in the store (`Flow._claim`), so
@@ -28,6 +29,7 @@ from askback.core.state import Keyring, StatePolicy, b64url, b64url_decode_stric
 from askback.flow import Loaded, Round, Runtime
 from askback.stores.base import Store
 from askback.tasks.record import binding, open_json, seal_json
+from askback.telemetry.flows import current_link
 
 Phase = Literal["asking", "running", "done"]
 
@@ -69,6 +71,7 @@ class FlowRecord:
     expires: float = 0.0  # this round's end (0: not started)
     deadline: float = 0.0  # the flow's end (0: not started)
     store_id: str | None = None  # the store the flow started under (single-use: `Flow._claim` checks it)
+    link: bytes | None = None  # the span context of the round that asked last, while traced (`askback.telemetry`)
 
     def target(self, task_id: str) -> str:
         """The flow's binding target: the skill and the task, so a claim cannot move to another task."""
@@ -151,13 +154,14 @@ class TaskRecordHolder:
     async def load(self, runtime: Runtime, rnd: Round) -> Loaded:
         record = self.record
         deadline = record.deadline or runtime.codec.policy.now() + runtime.codec.policy.flow_ttl
-        return Loaded(record.progress, record.flow_id, deadline, record.store_id)
+        return Loaded(record.progress, record.flow_id, deadline, record.store_id, record.link)
 
     async def save(self, runtime: Runtime, rnd: Round, loaded: Loaded, progress: Progress, once: bool) -> str | None:
         now = runtime.codec.policy.now()
         store_id = loaded.store_id or (runtime.store.identity if once else None)
         self._saved = replace(self.record, progress=progress, flow_id=loaded.flow_id, deadline=loaded.deadline,
-                              expires=min(now + runtime.codec.policy.round_ttl, loaded.deadline), store_id=store_id)
+                              expires=min(now + runtime.codec.policy.round_ttl, loaded.deadline), store_id=store_id,
+                              link=current_link())
         return None
 
     async def keep(self, questions: tuple[Question, ...] | list[Question]) -> None:
@@ -184,6 +188,7 @@ def _to_json(record: FlowRecord) -> dict[str, Any]:
         "expires": record.expires,
         "deadline": record.deadline,
         "store": record.store_id,
+        "link": None if record.link is None else b64url(record.link),
     }
 
 
@@ -198,6 +203,7 @@ def _from_json(body: Any) -> FlowRecord:
             str(body["kind"]), str(body["name"]), dict(body["arguments"]), phase,
             tuple(Asked(str(k), s, u) for k, s, u in body["asked"]), progress,
             b64url_decode_strict(body["flow"]), float(body["expires"]), float(body["deadline"]), body["store"],
+            None if body.get("link") is None else b64url_decode_strict(body["link"]),
         )
     except (ValueError, KeyError, TypeError, AttributeError, IndexError):
         raise InvalidRequestState(Rejection.MALFORMED_BODY) from None

@@ -60,6 +60,7 @@ from askback.core.work import (
 from askback.flow import Ready, Runtime, run_function
 from askback.pagestep import PageStep, flow_of
 from askback.tasks.record import MISSING, TaskRecords
+from askback.telemetry.flows import FlowTelemetry, Outcome, metering
 from askback.toolcontext import ReportingContext, status_context
 from askback.types import Capabilities
 
@@ -350,6 +351,7 @@ class TaskRunner:
         try:
             if run.cancel_asked:  # cancelled before it started: nothing ran
                 await self._write(run, lambda s: lifecycle.cancelled(s, self.runtime.clock()))
+                _ended("cancelled")
                 return
             run.call = asyncio.ensure_future(run_function(spec, kwargs))
             try:
@@ -358,28 +360,34 @@ class TaskRunner:
                 if run.stopping or _cancelling():
                     raise  # the server stops (`stop` settles it), not the client
                 await self._write(run, lambda s: lifecycle.cancelled(s, self.runtime.clock()))
+                _ended("cancelled")
                 return
             except Declined as exc:
                 result = self.wire.refusal(spec, exc)
+                how: Outcome = "cancelled" if exc.action == "cancel" else "declined"
             except AskbackError as exc:
                 shown = self.wire.tool_error(spec, exc)
                 if shown is None:
                     await self._fail(run, self.wire.error(spec, exc))
+                    _ended("failed")
                     return
-                result = shown
+                result, how = shown, "failed"
             except Exception as exc:
                 logger.exception("task %s of %s raised", one_line(run.task_id), one_line(spec.name))
                 await self._fail(run, self.wire.error(spec, exc))
+                _ended("failed")
                 return
             else:
                 try:
-                    result = self.wire.result(spec, value)
+                    result, how = self.wire.result(spec, value), "completed"
                 except Exception as exc:
                     logger.exception("the result of task %s of %s cannot be sent", one_line(run.task_id),
                                      one_line(spec.name))
                     await self._fail(run, self.wire.error(spec, exc))
+                    _ended("failed")
                     return
             await self._write(run, lambda s: lifecycle.completed(s, result, self.runtime.clock()))
+            _ended(how)
         finally:
             if not run.stopping:
                 self._running.pop(run.task_id, None)
@@ -478,6 +486,13 @@ class TaskRunner:
         """The page step of the function's question `ordinal` in the run `state.runs`: the one its work opens,
         so a wire can tell whether the page is done before the runner notices (it looks every poll)."""
         return PageStep(self.runtime, flow_of(task_id, str(state.runs)), f"work{ordinal}", state.expires_at())
+
+
+def _ended(outcome: Outcome) -> None:
+    """A task's flow ended when its function did, outside any request: counted in the flow metrics (its rounds
+    were counted on the request that created it, whose span says `task`)."""
+    if metering():
+        FlowTelemetry.ended(None, outcome, 0)
 
 
 def _stop_function(run: _Running) -> None:
