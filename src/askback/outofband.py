@@ -142,6 +142,11 @@ class OutOfBand:
         status: Status = record["status"]
         return status
 
+    async def approval(self, flow_id: bytes, name: str) -> Approval | None:
+        """Who approved this flow's step on the page, and how (None: not approved, or its record is gone)."""
+        record = await self._get_json(_mark_key(b64url(flow_id), name))
+        return Approval.from_json(record.get("approval")) if record and record.get("status") == "done" else None
+
     async def take_secret(self, flow_id: bytes, name: str) -> str | None:
         """The secret entered for this flow's parameter, read and deleted in one step (None if gone)."""
         key = _secret_key(b64url(flow_id), name)

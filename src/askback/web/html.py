@@ -38,7 +38,8 @@ td+td{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size
 .note{color:var(--muted);font-size:.9rem;margin-top:1.25rem}
 .dev{background:var(--warnbg);color:var(--warn);border:1px solid var(--warn);border-radius:8px;
 padding:.6rem .8rem;margin:0 0 1rem;font-size:.9rem}.bad{color:var(--bad)}
-button:disabled{opacity:.55;cursor:not-allowed}a{color:var(--accent)}code{overflow-wrap:anywhere}
+button:disabled{opacity:.55;cursor:not-allowed}.choices{display:flex;flex-wrap:wrap;gap:.75rem;
+margin-top:1.25rem}.choices .row{margin-top:0}a{color:var(--accent)}code{overflow-wrap:anywhere}
 """.strip()
 
 SCRIPT = """
@@ -83,7 +84,9 @@ def page(title: str, body: str, *, dev: bool) -> str:
     )
 
 
-def heading(title: str, server: str, tool: str) -> str:
+def heading(title: str, server: str, tool: str | None) -> str:
+    if tool is None:  # a page of the server's own (its passkeys), asked by no tool
+        return f'<h1>{escape(title)}</h1><p class="who">On the server <strong>{escape(server)}</strong></p>'
     return (
         f"<h1>{escape(title)}</h1>"
         f'<p class="who">Asked by the server <strong>{escape(server)}</strong> for its tool '
@@ -142,8 +145,14 @@ def _passkey_form(action: str, csrf: str, mode: str, options: str, button: str, 
         f'<input type="hidden" name="decision" value="{decision}"><input type="hidden" name="response" value="">'
         f'<div class="row"><button class="go" type="button" id="passkey-go" disabled>{escape(button)}</button>'
         "</div></form>"
+    )
+
+
+def _passkey_notes(outcome: str) -> str:
+    """What the page says without its script, and where the script says how the passkey step went."""
+    return (
         '<noscript><p class="bad">This step needs JavaScript, so that your browser can ask your passkey. Turn it '
-        "on for this page, or open the link in a browser that has it. Nothing was approved.</p></noscript>"
+        f"on for this page, or open the link in a browser that has it. {escape(outcome)}</p></noscript>"
         '<p class="note" id="passkey-status" role="status"></p>'
     )
 
@@ -153,8 +162,10 @@ def passkey_approval_form(action: str, csrf: str, text: str, summary: Sequence[t
     whom = f" enrolled for {approver}" if approver else ""
     return (
         _values(text, summary)
+        + '<div class="choices">'
         + _passkey_form(action, csrf, "get", options, "Approve with passkey", "approve")
         + _reject_form(action, csrf)
+        + "</div>" + _passkey_notes("Nothing was approved.")
         + f'<p class="note">Approving asks your passkey{escape(whom)}: it signs exactly this action and these '
         "values, and only a person with the passkey can give it. Nothing happens until you choose.</p>"
     )
@@ -181,6 +192,7 @@ def enroll_form(action: str, csrf: str, principal: str, options: str, enrolled: 
         f"<p>Add a passkey for <strong>{escape(principal)}</strong>. Approvals that need one then ask it, "
         "and only a person holding it, unlocked by a fingerprint, a face or a PIN, can give them.</p>"
         + kept + _passkey_form(action, csrf, "create", options, "Add a passkey", "enroll")
+        + _passkey_notes("No passkey was added.")
     )
 
 

@@ -335,7 +335,7 @@ class _Pages:
             title = "Add a passkey"
             body = html.enroll_form(action, self._enroll_csrf(cookie, principal, token), principal, json.dumps(options),
                                     [k.credential_id[:12] + "…" for k in enrolled])
-            page = self._page(200, title, f"<h1>{title}</h1>" + html.paragraph(f"On {self.s.server_name}") + body)
+            page = self._page(200, title, html.heading(title, self.s.server_name, None) + body)
             self._set_cookie(request, page, cookie)
             return page
         form = await self._read_form(request, lambda cookie: self._enroll_csrf(cookie, principal, token))
