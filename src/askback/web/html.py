@@ -159,14 +159,14 @@ def _passkey_notes(outcome: str) -> str:
 
 def passkey_approval_form(action: str, csrf: str, text: str, summary: Sequence[tuple[str, str]], options: str,
                           approver: str | None) -> str:
-    whom = f" enrolled for {approver}" if approver else ""
+    whom = f" enrolled as {approver}" if approver else ""
     return (
         _values(text, summary)
         + '<div class="choices">'
         + _passkey_form(action, csrf, "get", options, "Approve with passkey", "approve")
         + _reject_form(action, csrf)
         + "</div>" + _passkey_notes("Nothing was approved.")
-        + f'<p class="note">Approving asks your passkey{escape(whom)}: it signs exactly this action and these '
+        + f'<p class="note">Approving asks for a passkey{escape(whom)}: it signs exactly this action and these '
         "values, and only a person with the passkey can give it. Nothing happens until you choose.</p>"
     )
 
