@@ -32,7 +32,7 @@ PASSKEYS_PATH = "/askback/passkeys"
 _INDEX = "passkeys:index"  # the principals that have a passkey, for `askback passkeys list`
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Passkey:
     """One enrolled passkey: whose, its credential id (base64url), its public part, and when it was added."""
 
@@ -44,7 +44,7 @@ class Passkey:
     label: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Enrollment:
     """What stands behind an enrollment link: the principal it enrolls for, until when."""
 

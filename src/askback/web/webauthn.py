@@ -38,7 +38,7 @@ class NotApproved(ValueError):
     """The response proves nothing: malformed, for another page or origin, not this person's passkey, not verified."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RelyingParty:
     """Who asks for the passkey: its id (the page's host name), the name a person sees, and the page's origin."""
 
@@ -47,7 +47,7 @@ class RelyingParty:
     origin: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Registered:
     credential_id: str
     credential: str
