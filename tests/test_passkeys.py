@@ -5,7 +5,9 @@ passkey page is linked at."""
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -23,6 +25,7 @@ from askback.loopback import by_name
 from askback.outofband import Ticket
 from askback.passkeys import Passkey, Passkeys, approval_challenge
 from askback.stores import open_store
+from tests.support.redis import machine_or_private
 
 KEYS = "n3Vq8LzX1cR0pYtW6eKjHb2sMuFgA9dT5oIvE7yNlQw"
 TICKET = Ticket(ticket="T" * 32, flow="F" * 16, name="confirm", purpose="approval", principal="alice",
@@ -131,5 +134,34 @@ def test_passkeys_live_sealed_in_the_store_and_links_work_once(tmp_path: Path) -
             assert await keys.enrollment("not a token") is None
         finally:
             await store.close()
+
+    anyio.run(scenario)
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    url, private = machine_or_private()
+    yield url
+    if private is not None:
+        private.stop()
+
+
+def test_replicas_sharing_a_redis_store_share_the_passkeys_and_the_links(redis_url: str) -> None:
+    name = "passkeys-" + os.urandom(5).hex()  # the store's namespace: this test's own
+
+    async def scenario() -> None:
+        one, two = (askback.App(name, store=redis_url, keys=KEYS) for _ in range(2))
+        await one.start()
+        await two.start()
+        try:
+            await one.passkeys.add(Passkey("alice", "cred-1", "AAAA", 0, 1.0))
+            assert [k.credential_id for k in await two.passkeys.of("alice")] == ["cred-1"]
+            link = await two.passkeys.enrollment_link("bob")
+            seen = await one.passkeys.enrollment(link.token)
+            assert seen == link and await one.passkeys.use(seen) and not await two.passkeys.use(link)
+            assert await two.passkeys.revoke("alice", "cred-1") and await one.passkeys.of("alice") == ()
+        finally:
+            await one.stop()
+            await two.stop()
 
     anyio.run(scenario)

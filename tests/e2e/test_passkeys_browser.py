@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -218,10 +219,16 @@ def test_a_person_enrolls_a_passkey_and_approves_with_it_in_one_step(browser: Br
         alice.page.wait_for_selector("h1:text('Passkey added')")
         shot(alice.page, "02-enrolled")
 
-        shows(alice.page, "Approve this action?", 200, alice.page.goto(call.url))
+        opened = alice.page.goto(call.url)
+        shows(alice.page, "Approve this action?", 200, opened)
+        assert opened is not None
+        assert re.search(r"(^|; )script-src 'sha256-[A-Za-z0-9+/=]+';", opened.headers["content-security-policy"])
         assert alice.page.locator(".action").inner_text() == "Send 5000 EUR to Bob?"
         assert alice.page.locator("td").all_inner_texts() == ["amount", "5000", "to", "Bob"]
-        assert alice.page.locator("script").count() == 1
+        # one script, allowed by its hash (the page's CSP names no other source), and no inline handler
+        assert alice.page.locator("script").count() == 1 and alice.page.locator("script[src]").count() == 0
+        markup = alice.page.evaluate("() => document.documentElement.outerHTML")
+        assert not re.search(r"\son[a-z]+=", markup)
         shot(alice.page, "03-approve-with-passkey")
         assert call.pending() and bank.sent == []
 
