@@ -114,6 +114,7 @@ class Call:
         [(self.name, request)] = result["inputRequests"].items()
         assert request["params"]["mode"] == "url"
         self.url: str = request["params"]["url"]
+        self.message: str = request["params"]["message"]
         self.state: str = result["requestState"]
 
     def retry(self) -> dict[str, Any]:
@@ -462,6 +463,7 @@ def test_a_second_person_approves_and_the_callers_own_sign_in_is_refused(browser
     server, client = serving(bank)
     with server, client:
         call = Call(client, "payout", {"amount": 700})
+        assert "approved or rejected by another person who may approve it (send them this link)" in call.message
         alice = Person(browser, "alice", authenticator=False)
         shows(alice.page, "You cannot approve your own request", 403, alice.page.goto(call.url))
         shot(alice.page, "08-own-request-refused")

@@ -380,7 +380,10 @@ class ApprovalParam(ConfirmParam):
             summary = tuple((n, r.shown(n)) for n in self.deps if r.values[n] is not DEFERRED)
             return MarkRequest(self.name, "approval", self.title, text, summary, approve_with=self.approve_with,
                                second_person=self.approvers is not None)
-        q = UrlQuestion(key=self.name, message=_page_message(r, "approve or reject this action"), url=mark.url)
+        # a second person's approval: the caller's own sign-in is refused there, so the caller is told to pass it on
+        what = ("have this action approved or rejected by another person who may approve it (send them this link)"
+                if self.approvers is not None else "approve or reject this action")
+        q = UrlQuestion(key=self.name, message=_page_message(r, what), url=mark.url)
         refused = _refused_at_the_link(r, self, q)
         if refused is not None:
             return refused
