@@ -7,6 +7,7 @@ PYTEST_ARGS ?=
 # overrides them, never a shell's own HOST variable (zsh sets one to the machine's name).
 HOST = 127.0.0.1
 PORT = 8000
+PASSKEYS =
 
 .PHONY: demo test conformance lint typecheck bench guard-report stress clean
 
@@ -17,7 +18,8 @@ $(BIN)/.installed: pyproject.toml
 	touch $@
 
 demo: $(BIN)/.installed
-	$(BIN)/askback demo --host $(HOST) --port $(PORT)
+	@$(if $(PASSKEYS),,echo "Passkeys: 'make demo PASSKEYS=1' approves the transfer above 1,000 EUR with a passkey, and prints the link that enrolls one.")
+	$(BIN)/askback demo --host $(HOST) --port $(PORT)$(if $(PASSKEYS), --passkeys)
 
 test: $(BIN)/.installed
 	$(BIN)/ruff check src tests bench docs

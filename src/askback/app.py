@@ -14,13 +14,15 @@ from askback.config import Environment
 from askback.core.decide import DEFAULT_MAX_ROUNDS
 from askback.core.errors import StoreUnavailable
 from askback.core.kinds import ApprovalParam, SecretParam
+from askback.core.marks import APPROVE_WITH, ApproveWith
 from askback.core.spec import Resume, Spec, SpecError, TaskSupport, build_spec
 from askback.core.state import DEFAULT_MAX_STATE_BYTES, KeyConfigError, Keyring, StateCodec, StatePolicy
 from askback.flow import Runtime
 from askback.guard import GUARD
 from askback.incoming import Incoming, PrincipalHook
-from askback.outofband import OutOfBand
+from askback.outofband import OutOfBand, Ticket
 from askback.pagewait import PageWait, seconds_from
+from askback.passkeys import Passkeys
 from askback.stores import Store, open_store, sealers
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -44,6 +46,9 @@ class App:
     signed in there (the app's own login or an OAuth/OIDC session), compared with the flow's principal.
     `page_wait` (or `ASKBACK_PAGE_WAIT`; default 20 seconds, 0 turns it off) is how long a client's retry of
     a page step it accepted is held while the page is not done, ending the moment the page completes.
+    `approve_with` (or `ASKBACK_APPROVE_WITH`) is what every out-of-band approval whose `Confirm` does not say
+    takes as a yes: `"page"` (the default; its Approve button) or `"passkey"` (a passkey enrolled for the person,
+    docs/passkeys.md).
     """
 
     def __init__(
@@ -65,6 +70,7 @@ class App:
         task_ttl: int = 3600,
         task_lease: float = 15.0,
         page_wait: float | None = None,
+        approve_with: ApproveWith | None = None,
     ) -> None:
         if not name:
             raise ValueError("an App needs a name: it is the audience every requestState is bound to")
@@ -80,6 +86,7 @@ class App:
         self.policy = StatePolicy(round_ttl=round_ttl, flow_ttl=flow_ttl, max_bytes=max_state_bytes)
         self.max_rounds = max_rounds
         self.page_wait = seconds_from(page_wait)
+        self.approve_with = approve_with_from(approve_with)
         # Tasks: how long a task is kept (seconds from creation), and how long a process's claim on running a
         # task lasts without being renewed (after that, another process may settle or resume it).
         self.task_ttl = task_ttl
@@ -284,7 +291,25 @@ class App:
             guard=GUARD,
             page_wait=PageWait(self.page_wait),
             public_url=self._public_url or os.environ.get("ASKBACK_PUBLIC_URL") or None,
+            approve_with=self.approve_with,
         )
+
+    @cached_property
+    def passkeys(self) -> Passkeys:
+        """The passkeys enrolled for this app's people, in its store (`askback passkeys` and the pages use it)."""
+        runtime = self.runtime
+        return Passkeys(runtime.store, runtime.codec.keyring, runtime.clock)
+
+    def approvers_of(self, ticket: Ticket) -> Callable[[str], Any] | None:
+        """The `approvers` of the Confirm an approval page stands for (None: it takes no second person)."""
+        registry = {"tool": self.tools, "prompt": self.prompts, "resource": self.resources}
+        for specs in registry.values():
+            spec = specs.get(ticket.tool)
+            param = next((p for p in spec.params if p.name == ticket.name), None) if spec is not None else None
+            if isinstance(param, ApprovalParam) and param.approvers is not None:
+                approvers: Callable[[str], Any] = param.approvers
+                return approvers
+        return None
 
     @property
     def needs_pages(self) -> bool:
@@ -319,6 +344,19 @@ class App:
                     await sealers.withdraw(self.runtime.store, self._sealer, self.runtime.clock, sealers.TTL)
                 self._sealer = None
             await self.runtime.store.close()
+
+
+APPROVE_WITH_ENV = "ASKBACK_APPROVE_WITH"
+
+
+def approve_with_from(value: str | None) -> ApproveWith:
+    """What out-of-band approvals take as a yes: `value` if given, else `ASKBACK_APPROVE_WITH`, else "page"."""
+    chosen = value if value is not None else (os.environ.get(APPROVE_WITH_ENV) or "page")
+    for known in APPROVE_WITH:
+        if chosen == known:
+            return known
+    source = f"{APPROVE_WITH_ENV}={chosen!r}" if value is None else f"approve_with={chosen!r}"
+    raise ValueError(f"{source}: approvals take {' or '.join(map(repr, APPROVE_WITH))}")
 
 
 def _answer_problem(value: Any) -> str | None:

@@ -12,7 +12,12 @@ from pydantic import BaseModel, Field
 
 import askback
 
+PASSKEY_PERSON = "you"  # under `askback demo --passkeys`, every caller: whose passkey approves
 app = askback.App("askback-demo", instructions="A demo bank and issue tracker whose tools ask for what is missing.")
+if app.approve_with == "passkey":
+    # `askback demo --passkeys`: a passkey is some person's, so every caller of the demo is the one person
+    # "you", whose passkey the approval page asks (`askback.cli.passkeys.demo_enrollment` enrolls it).
+    app.principal_hook = lambda request: PASSKEY_PERSON
 
 _ACCOUNTS: dict[str | None, list[askback.Option]] = {
     None: [
@@ -42,7 +47,8 @@ def transfer(
     from_account: Annotated[str, askback.OneOf(accounts_of_caller), Field(description="Account to send from")],
     confirm: Annotated[
         bool,
-        # Above 1,000 EUR the person approves on askback's own page, where no agent answering forms can reach.
+        # Above 1,000 EUR the person approves on askback's own page, where no agent answering forms can reach
+        # (with a passkey under `askback demo --passkeys`).
         askback.Confirm("Send {amount} EUR from {from_account} to {to}?", out_of_band=lambda amount: amount > 1000),
     ],
 ) -> Receipt:

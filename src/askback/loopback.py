@@ -21,3 +21,18 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
+
+
+def by_name(url: str) -> str:
+    """`url` with a loopback address as its host (`http://127.0.0.1:8000`) named `localhost` instead.
+
+    A passkey belongs to a name (its WebAuthn relying party id), and a browser refuses an address as one: a
+    page that asks for a passkey on a loopback server is linked, and its passkeys enrolled, at `localhost`."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if host == "localhost" or not is_loopback(host):
+        return url
+    netloc = "localhost" + (f":{parts.port}" if parts.port is not None else "")
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))

@@ -17,7 +17,7 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 
 from askback.core.errors import AskbackError
-from askback.core.marks import Mark, MarkRequest, Purpose, Status
+from askback.core.marks import Approval, ApproveWith, Mark, MarkRequest, Purpose, Status
 from askback.core.state import Keyring, b64url
 from askback.stores.base import Clock, Store
 
@@ -50,6 +50,8 @@ class Ticket:
     message: str
     summary: tuple[tuple[str, str], ...]
     expires_at: float
+    approve_with: ApproveWith = "page"  # what the approval page takes as a yes
+    second_person: bool = False  # the approval must come from someone other than `principal`
 
 
 class Vault:
@@ -114,12 +116,14 @@ class OutOfBand:
                 message=request.message,
                 summary=request.summary,
                 expires_at=deadline,
+                approve_with=request.approve_with or "page",
+                second_person=request.second_person,
             )
             url = base_url.rstrip("/") + PAGE_PATH + ticket.ticket
             record = {"status": "pending", "ticket": ticket.ticket, "url": url}
             await self._put_json(_ticket_key(ticket.ticket), asdict(ticket), deadline)
             await self._put_json(key, record, deadline)
-        return Mark(status=record["status"], url=record["url"])
+        return Mark(status=record["status"], url=record["url"], approval=Approval.from_json(record.get("approval")))
 
     async def any_finished(self, flow_id: bytes, names: tuple[str, ...]) -> bool:
         """Whether a page finished one of these steps (or its record is gone): a held retry then decides again."""
@@ -137,6 +141,11 @@ class OutOfBand:
             return None
         status: Status = record["status"]
         return status
+
+    async def approval(self, flow_id: bytes, name: str) -> Approval | None:
+        """Who approved this flow's step on the page, and how (None: not approved, or its record is gone)."""
+        record = await self._get_json(_mark_key(b64url(flow_id), name))
+        return Approval.from_json(record.get("approval")) if record and record.get("status") == "done" else None
 
     async def take_secret(self, flow_id: bytes, name: str) -> str | None:
         """The secret entered for this flow's parameter, read and deleted in one step (None if gone)."""
@@ -163,8 +172,12 @@ class OutOfBand:
         status: Status = "pending" if record is None else record["status"]
         return status
 
-    async def complete(self, ticket: Ticket, *, secret: str | None = None, approved: bool | None = None) -> bool:
-        """Finish the step once: store the secret (sealed) or the decision. False if it was finished before."""
+    async def complete(
+        self, ticket: Ticket, *, secret: str | None = None, approved: bool | None = None,
+        approval: Approval | None = None,
+    ) -> bool:
+        """Finish the step once: store the secret (sealed) or the decision (with who approved and how, when it
+        was a yes). False if it was finished before."""
         if not await self.store.claim(f"page:{ticket.ticket}", ticket.expires_at):
             return False  # a second submit of the same link, even a concurrent one, changes nothing
         if secret is not None:
@@ -173,7 +186,10 @@ class OutOfBand:
         status: Status = "rejected" if approved is False else "done"
         mark_key = _mark_key(ticket.flow, ticket.name)
         record = await self._get_json(mark_key) or {}
-        await self._put_json(mark_key, {**record, "status": status}, ticket.expires_at)
+        done = {**record, "status": status}
+        if approval is not None and status == "done":
+            done["approval"] = approval.to_json()
+        await self._put_json(mark_key, done, ticket.expires_at)
         return True
 
     # -- sealed JSON records -----------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from typing import Any
 from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, no_answer_guard
 from askback.core.guarding import Guard
 from askback.core.markers import Context
+from askback.core.marks import ApproveWith
 from askback.core.state import Binding, StateCodec, arguments_digest, binding_prefix
 from askback.outofband import OutOfBand
 from askback.pagewait import Gone, PageWait
@@ -32,6 +33,7 @@ class Runtime:
     answer_guard: AnswerGuard = no_answer_guard
     out_of_band: OutOfBand | None = None
     public_url: str | None = None  # where a person's browser reaches askback's pages
+    approve_with: ApproveWith = "page"  # what an approval page takes as a yes unless its Confirm says
     guard: Guard = field(kw_only=True)  # the secret guard every form is checked with (`askback.guard.GUARD`)
     # How long a retry of an accepted page step that is not done yet is held (`askback.pagewait`).
     page_wait: PageWait = field(default_factory=lambda: PageWait(0.0), kw_only=True, compare=False)

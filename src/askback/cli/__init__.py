@@ -1,6 +1,7 @@
 """The `askback` command.
 
 `serve` and `demo` run an app over streamable HTTP or stdio; `gateway` serves another MCP server's tools.
+`passkeys enroll|list|revoke` manage the passkeys an app's approvals ask for (docs/passkeys.md).
 `call`, `resume` and `tools` are the client: they call any MCP server and answer what it asks (docs/client.md),
 with these exit codes:
 
@@ -152,6 +153,10 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
             formatter_class=_HelpFormatter,
         )
         _add_http_flags(demo, log_level="info")
+        demo.add_argument(
+            "--passkeys", action="store_true",
+            help="the transfer above 1,000 EUR is approved with a passkey: prints a link that enrolls one first",
+        )
     if every or first == "gateway":
         from askback.cli.gateway_args import add_gateway
 
@@ -160,6 +165,9 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
         from askback.cli.client_args import add_client_commands
 
         add_client_commands(sub)
+        from askback.cli.passkeys import add_passkeys
+
+        add_passkeys(sub, _HelpFormatter)
     return parser
 
 
@@ -181,6 +189,10 @@ def _add_serve(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = _parser(argv).parse_args(argv)
+    if args.command == "passkeys":
+        from askback.cli.passkeys import run_passkeys
+
+        return run_passkeys(args)
     if args.command not in SERVER_COMMANDS:
         from askback.cli.client import run_client  # here: serving never loads the client's code
 
@@ -213,5 +225,10 @@ def _serve(args: argparse.Namespace) -> int:
 
         return run_gateway(args)
     if args.command == "demo":
+        if args.passkeys:
+            from askback.cli.passkeys import demo_enrollment
+
+            os.environ["ASKBACK_APPROVE_WITH"] = "passkey"  # read by the demo's App as it is made
+            demo_enrollment(args.port)
         return serve("askback.demo:app", args.host, args.port, False, 1, args.log_level, exposure, stack)
     return serve(args.target, args.host, args.port, args.stdio, args.workers, args.log_level, exposure, stack)

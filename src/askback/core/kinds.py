@@ -21,7 +21,7 @@ from askback.core.forms import NO_DEFAULT, AnswerInvalid, FieldForm, choice_sche
 from askback.core.guarding import Guard
 from askback.core.jsontypes import type_problem
 from askback.core.markers import Answer, Caller, Option, Root, Sample
-from askback.core.marks import Mark, MarkRequest, page_message
+from askback.core.marks import ApproveWith, Mark, MarkRequest, page_message
 from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.types import Capabilities
@@ -383,6 +383,8 @@ class ApprovalParam(ConfirmParam):
 
     condition: Any = None  # None: always out of band; else a callable over `condition_params`
     condition_params: tuple[str, ...] = ()
+    approve_with: ApproveWith | None = None  # None: the app's default
+    approvers: Any = None  # who may approve instead of the caller (a second person); read by the page
     kind: ClassVar[str] = "approval"
     needs: ClassVar[str] = "url"
 
@@ -415,8 +417,12 @@ class ApprovalParam(ConfirmParam):
         if not isinstance(mark, Mark):
             text = r.render(self.message or "Approve?", whole=True)
             summary = tuple((n, r.shown(n)) for n in self.deps if r.values[n] is not DEFERRED)
-            return MarkRequest(self.name, "approval", self.title, text, summary)
-        q = UrlQuestion(key=self.name, message=_page_message(r, "approve or reject this action"), url=mark.url)
+            return MarkRequest(self.name, "approval", self.title, text, summary, approve_with=self.approve_with,
+                               second_person=self.approvers is not None)
+        # a second person's approval: the caller's own sign-in is refused there, so the caller is told to pass it on
+        what = ("have this action approved or rejected by another person who may approve it (send them this link)"
+                if self.approvers is not None else "approve or reject this action")
+        q = UrlQuestion(key=self.name, message=_page_message(r, what), url=mark.url)
         refused = _refused_at_the_link(r, self, q)
         if refused is not None:
             return refused

@@ -11,6 +11,8 @@ from typing import Any, Literal
 
 from pydantic import SecretStr
 
+from askback.core.marks import ApproveWith
+
 
 @dataclass(frozen=True, slots=True)
 class Ask:
@@ -72,6 +74,14 @@ class Confirm:
     forms can reach: the person sees the action and its values there and approves or rejects it. A callable
     decides per call: it receives the values it names as parameters (`lambda amount: amount > 1000`).
 
+    `approve_with="passkey"` makes the page ask for a WebAuthn assertion, with user verification, from a passkey
+    enrolled for the person approving, over a challenge bound to the page's text and values (docs/passkeys.md);
+    `"page"` is the Approve button alone; None (the default) is the App's `approve_with`.
+
+    `approvers` asks a second person: the approval must come from someone other than the caller, signed in at
+    the page (the App's `page_auth`), for whom `approvers(person)` is true (a role check; it may be async).
+    The caller's own sign-in is refused.
+
     `not_secret` is accepted as on `Ask`, for one spelling; a confirmation needs it less: its own text is never
     refused for its words (a yes/no carries no credential), and a caller's value in it is always read.
     """
@@ -80,6 +90,8 @@ class Confirm:
     field: str | None = None
     out_of_band: bool | Callable[..., bool] = False
     not_secret: bool = False
+    approve_with: ApproveWith | None = None
+    approvers: Callable[[str], bool | Awaitable[bool]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,6 +34,7 @@ from askback.core.kinds import (
     WorkParam,
 )
 from askback.core.markers import Answer, Ask, Caller, Confirm, Context, OneOf, Root, Roots, Sample, Secret, Work
+from askback.core.marks import APPROVE_WITH
 from askback.core.questions import FormQuestion
 
 EndpointKind = Literal["tool", "prompt", "resource"]
@@ -321,8 +322,16 @@ def _param_spec(
             "wants_answer": plain is Answer,
             **{**common, "default": NO_DEFAULT},
         }
+        if marker.approve_with is not None and marker.approve_with not in APPROVE_WITH:
+            raise SpecError(f"{where}: Confirm(approve_with=...) takes {' or '.join(map(repr, APPROVE_WITH))}")
+        if marker.approvers is not None and not callable(marker.approvers):
+            raise SpecError(f"{where}: Confirm(approvers=...) takes a function of the person at the page")
         if marker.out_of_band is False:
+            if marker.approve_with is not None or marker.approvers is not None:
+                raise SpecError(f"{where}: approve_with and approvers are for an approval on the page: give "
+                                "Confirm(out_of_band=...) too")
             return ConfirmParam(**confirm)
+        confirm.update(approve_with=marker.approve_with, approvers=marker.approvers)
         if marker.out_of_band is True:
             return ApprovalParam(**confirm)
         if not callable(marker.out_of_band):

@@ -57,6 +57,9 @@ def pages_for(app: App, host: str, checks: HostChecks) -> list[BaseRoute]:
         page_auth=app.page_auth,
         dev_mode=dev_mode,
         csrf_key=runtime.codec.keyring.derive_bytes("page csrf v1"),
+        passkeys=app.passkeys,
+        approvers=app.approvers_of,
+        public_url=runtime.public_url,
     )
     app.pages_served = True
     return page_routes(settings)
