@@ -24,10 +24,11 @@ from typing import Any, Protocol
 import anyio
 
 from askback.callwork import AskOne, ConversedWork, InlineWork, SessionPages, Status
+from askback.core import jsoncodec
 from askback.core.decide import CallInput, CheckedForms, decide
 from askback.core.errors import Declined, InvalidRequestState, Rejection, StoreInDoubt, StoreUnavailable
 from askback.core.forms import AnswerInvalid
-from askback.core.kinds import ChoiceParam
+from askback.core.kinds import DEFERRED, ApprovalParam, ChoiceParam
 from askback.core.markers import Caller, Context, Option, Secret, Work
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import AskRound, LookUp, Refusal, Run
@@ -37,6 +38,7 @@ from askback.core.spec import Spec
 from askback.core.state import Envelope, b64url
 from askback.core.text import one_line
 from askback.outofband import NoPublicUrl
+from askback.receipts import receipt_id
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
 from askback.stores.base import Claim
@@ -47,9 +49,10 @@ logger = logging.getLogger("askback")
 
 @dataclass(frozen=True, slots=True)
 class Finished:
-    """The function ran; `value` is what it returned."""
+    """The function ran; `value` is what it returned, `receipt` the id of the flow's receipt, if it keeps one."""
 
     value: Any
+    receipt: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,7 @@ class Asking:
 @dataclass(frozen=True, slots=True)
 class Refused:
     refusal: Refusal
+    receipt: str | None = None  # a refused flow that has a receipt (an approval rejected on its page)
 
 
 Step = Finished | Asking | Refused
@@ -74,12 +78,14 @@ class Ready:
     """Every value is known and checked: the function may run with `kwargs`.
 
     `values` are the resolved parameter values (Python), for a holder that keeps them (a task record);
-    `read_secrets`: a secret entered on a page was read (once) into `kwargs`, so it cannot be read again.
+    `read_secrets`: a secret entered on a page was read (once) into `kwargs`, so it cannot be read again;
+    `receipt`: the id of the flow's receipt (a single-use run, an approval given on a page), its run recorded.
     """
 
     kwargs: dict[str, Any]
     values: dict[str, Any]
     read_secrets: bool = False
+    receipt: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,10 +188,21 @@ class Flow:
             kwargs = {**kwargs, spec.work_param: work or InlineWork(spec.name)}
         if spec.context_param is not None:
             kwargs = {**kwargs, spec.context_param: context or QuietContext(None)}
+        receipts, rid = self.runtime.receipts, ready.receipt
         try:
-            return Finished(await run_function(spec, kwargs))
+            value = await run_function(spec, kwargs)
         except Declined as exc:
-            return Refused(declined_refusal(exc))
+            refusal = declined_refusal(exc)
+            if receipts is not None and rid is not None:
+                await receipts.returned(rid, refusal.reason)
+            return Refused(refusal, rid)
+        except Exception:
+            if receipts is not None and rid is not None:
+                await receipts.returned(rid, "failed")
+            raise
+        if receipts is not None and rid is not None:
+            await receipts.returned(rid, "complete", value, has_value=True)
+        return Finished(value, rid)
 
     async def resolve(self, spec: Spec, rnd: Round, holder: Holder | None = None) -> Ready | Asking | Refused:
         """Play one round up to the point the function would run: its arguments (`Ready`), questions or a refusal.
@@ -223,7 +240,11 @@ class Flow:
                 marks.clear()  # decide again with the marks as they are now
                 outcome = await self._decide(spec, rnd, loaded, call, options, marks)
         if isinstance(outcome, Refusal):
-            return Refused(outcome)
+            rid = await self._approval_receipt(spec, loaded)
+            if rid is not None:
+                assert runtime.receipts is not None
+                await runtime.receipts.returned(rid, outcome.reason)
+            return Refused(outcome, rid)
         if isinstance(outcome, AskRound):
             token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
             return Asking(outcome.questions, token, outcome.progress)
@@ -238,7 +259,41 @@ class Flow:
             await self._claim(rnd, loaded)
         if outcome.deferred:
             kwargs = {**kwargs, **await self._secrets(rnd, loaded, outcome.deferred)}
-        return Ready(kwargs, outcome.values, bool(outcome.deferred))
+        rid = await self._executed(spec, rnd, loaded, outcome)
+        return Ready(kwargs, outcome.values, bool(outcome.deferred), rid)
+
+    async def _approval_receipt(self, spec: Spec, loaded: Loaded) -> str | None:
+        """The receipt of a flow whose approval was asked on a page (the page proposed it), else None."""
+        oob = self.runtime.out_of_band
+        if self.runtime.receipts is None or oob is None:
+            return None
+        for p in spec.params:
+            if isinstance(p, ApprovalParam) and await oob.step_status(loaded.flow_id, p.name) is not None:
+                return receipt_id(loaded.flow_id)
+        return None
+
+    async def _executed(self, spec: Spec, rnd: Round, loaded: Loaded, outcome: Run) -> str | None:
+        """Record that the run starts, on the receipt of a single-use run or of an approval given on a page.
+
+        Called once the single-use claim is held: a replay, refused by the claim, records nothing. A single-use
+        run that no page showed records what it runs with as its proposal (the values, never a secret: a
+        secret's place is empty until the function reads it).
+        """
+        receipts = self.runtime.receipts
+        if receipts is None:
+            return None
+        rid = await self._approval_receipt(spec, loaded)
+        if rid is None:
+            if not spec.once:
+                return None
+            rid = receipt_id(loaded.flow_id)
+            values = tuple((n, one_line(jsoncodec.compact(spec.param(n).to_json(v))))
+                           for n, v in outcome.values.items()
+                           if v is not DEFERRED and not spec.param(n).injected)
+            await receipts.propose(rid, tool=spec.name, principal=rnd.principal, where="run",
+                                   text=f"{spec.name} runs with these values", values=values)
+        await receipts.executed(rid)
+        return rid
 
     async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,
                       options: dict[str, Sequence[Option]], marks: dict[str, Mark]) -> Run | AskRound | Refusal:

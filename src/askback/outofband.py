@@ -18,7 +18,8 @@ from cryptography.exceptions import InvalidTag
 
 from askback.core.errors import AskbackError
 from askback.core.marks import Mark, MarkRequest, Purpose, Status
-from askback.core.state import Keyring, b64url
+from askback.core.state import Keyring, b64url, b64url_decode_strict
+from askback.receipts import ApprovedBy, Receipts, receipt_id
 from askback.stores.base import Clock, Store
 
 PAGE_PATH = "/askback/p/"
@@ -78,10 +79,12 @@ class OutOfBand:
     """Tickets, marks and secrets in the store, for the flow (which mints and reads) and the pages (which
     complete)."""
 
-    def __init__(self, store: Store, keyring: Keyring, clock: Clock) -> None:
+    def __init__(self, store: Store, keyring: Keyring, clock: Clock, receipts: Receipts | None = None) -> None:
         self.store = store
         self.clock = clock
         self.vault = Vault(keyring, "out-of-band v1")
+        # Where an approval page's proposal and its decision are recorded (`askback.receipts`).
+        self.receipts = receipts
 
     # -- the flow's side ---------------------------------------------------------------------------------
     async def mark(
@@ -117,6 +120,10 @@ class OutOfBand:
             )
             url = base_url.rstrip("/") + PAGE_PATH + ticket.ticket
             record = {"status": "pending", "ticket": ticket.ticket, "url": url}
+            if request.purpose == "approval" and self.receipts is not None:
+                # before the page exists: no approval can be given for what the receipt does not show
+                await self.receipts.propose(receipt_id(flow_id), tool=tool, principal=principal, where="page", name=request.name,
+                                            text=request.message, values=request.summary)
             await self._put_json(_ticket_key(ticket.ticket), asdict(ticket), deadline)
             await self._put_json(key, record, deadline)
         return Mark(status=record["status"], url=record["url"])
@@ -163,10 +170,16 @@ class OutOfBand:
         status: Status = "pending" if record is None else record["status"]
         return status
 
-    async def complete(self, ticket: Ticket, *, secret: str | None = None, approved: bool | None = None) -> bool:
-        """Finish the step once: store the secret (sealed) or the decision. False if it was finished before."""
+    async def complete(self, ticket: Ticket, *, secret: str | None = None, approved: bool | None = None,
+                       by: ApprovedBy | None = None) -> bool:
+        """Finish the step once: store the secret (sealed) or the decision, `by` whom (an approval's receipt
+        records it; by default the ticket's own principal, at the page). False if it was finished before."""
         if not await self.store.claim(f"page:{ticket.ticket}", ticket.expires_at):
             return False  # a second submit of the same link, even a concurrent one, changes nothing
+        if ticket.purpose == "approval" and approved is not None and self.receipts is not None:
+            # recorded before the mark: a flow that goes on once the mark says done finds the decision recorded
+            await self.receipts.decided(receipt_id(b64url_decode_strict(ticket.flow)), name=ticket.name, approved=approved,
+                                        by=by or ApprovedBy(ticket.principal))
         if secret is not None:
             key = _secret_key(ticket.flow, ticket.name)
             await self.store.put(key, self.vault.seal(key, secret.encode("utf-8")), ticket.expires_at)

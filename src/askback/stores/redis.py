@@ -2,7 +2,8 @@
 
 Every operation is one atomic Redis command or script, so no lock is needed across replicas: a run of a
 single-use flow is held (`claim_run`) and then started (`start_run`) by one script each, a one-time mark is
-`SET NX PXAT`, taking a secret is `GETDEL` (exactly one reader gets it), and every key expires with the flow it
+`SET NX PXAT`, taking a secret is `GETDEL` (exactly one reader gets it), a list that only grows (a receipt's
+entries) is `RPUSH` with `PEXPIREAT` in one transaction, and every key expires with the flow it
 belongs to (`PXAT`, the flow's deadline). Keys are namespaced per app, `askback:<app>:<key>`, so several apps
 can share one Redis.
 
@@ -130,6 +131,10 @@ class RedisStore:
 
     def _keys(self, *names: str) -> list[str]:
         return [self.prefix + n for n in names]
+
+    def _list(self, key: str) -> str:
+        """A list's Redis key: apart from the values (`put`), as the other backends keep lists in their own table."""
+        return self.prefix + "list:" + key
 
     # -- identity -----------------------------------------------------------------------------------------
     @property
@@ -366,6 +371,24 @@ class RedisStore:
         except (RedisError, OSError) as exc:
             raise self._unavailable(exc) from None
         return _bytes(value)
+
+    async def append(self, key: str, value: bytes, expires_at: float) -> None:
+        client = await self._redis()
+        try:
+            async with client.pipeline(transaction=True) as tx:  # MULTI/EXEC: the value and its expiry together
+                tx.rpush(self._list(key), value)
+                tx.pexpireat(self._list(key), _ms(expires_at))  # the latest append's: each is now + the same TTL
+                await tx.execute()
+        except (RedisError, OSError) as exc:
+            raise self._unavailable(exc) from None
+
+    async def appended(self, key: str) -> list[bytes]:
+        client = await self._redis()
+        try:
+            values = await client.lrange(self._list(key), 0, -1)
+        except (RedisError, OSError) as exc:
+            raise self._unavailable(exc) from None
+        return [b for b in (_bytes(v) for v in values) if b is not None]
 
 
 async def _server_facts(conn: Connection) -> tuple[str, bool]:

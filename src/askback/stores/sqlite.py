@@ -19,6 +19,10 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS used_flows (flow_id TEXT PRIMARY KEY, expires_at REAL NOT NULL, claimant TEXT)",
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL, expires_at REAL NOT NULL)",
+    # Lists that only grow (a receipt's entries): one row per value, in the order the rows were inserted.
+    "CREATE TABLE IF NOT EXISTS lists (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, "
+    "value BLOB NOT NULL, expires_at REAL NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS lists_by_key ON lists (key, seq)",
 )
 
 
@@ -77,6 +81,7 @@ class SQLiteStore:
             if self._claims % 256 == 0:
                 self._conn.execute("DELETE FROM used_flows WHERE expires_at < ?", (now,))
                 self._conn.execute("DELETE FROM entries WHERE expires_at < ?", (now,))
+                self._conn.execute("DELETE FROM lists WHERE expires_at < ?", (now,))
             # One statement: the primary key makes exactly one concurrent writer win, across processes too.
             cur = self._conn.execute(
                 "INSERT INTO used_flows (flow_id, expires_at) VALUES (?, ?) "
@@ -140,6 +145,32 @@ class SQLiteStore:
         if not rows or float(rows[0][1]) < self._clock():
             return None
         return bytes(rows[0][0])
+
+    async def append(self, key: str, value: bytes, expires_at: float) -> None:
+        # One statement each, under the connection's lock: a list's rows all expire with its latest append.
+        await anyio.to_thread.run_sync(self._append, key, value, expires_at)
+
+    def _append(self, key: str, value: bytes, expires_at: float) -> None:
+        if self._conn is None:
+            self.open_now()
+        with self._lock:
+            assert self._conn is not None
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute("INSERT INTO lists (key, value, expires_at) VALUES (?, ?, ?)",
+                                   (key, value, expires_at))
+                self._conn.execute("UPDATE lists SET expires_at = max(expires_at, ?) WHERE key = ?",
+                                   (expires_at, key))
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+
+    async def appended(self, key: str) -> list[bytes]:
+        rows = await anyio.to_thread.run_sync(
+            self._run, "SELECT value FROM lists WHERE key = ? AND expires_at >= ? ORDER BY seq", (key, self._clock())
+        )
+        return [bytes(row[0]) for row in rows]
 
     async def close(self) -> None:
         with self._lock:

@@ -25,6 +25,7 @@ from askback.core.errors import StoreUnavailable
 from askback.core.state import b64url
 from askback.core.text import one_line
 from askback.outofband import PAGE_PATH, OutOfBand, Ticket
+from askback.receipts import ApprovedBy
 from askback.web import html
 
 logger = logging.getLogger("askback.web")
@@ -141,7 +142,10 @@ class _Pages:
                 return self._form(request, ticket)  # asked again; nothing is kept
             done = await self.s.out_of_band.complete(ticket, secret=value)
         else:
-            done = await self.s.out_of_band.complete(ticket, approved=decision == "approve")
+            # who approved: the person page authentication signed in, checked above to be the flow's principal
+            # (nobody is known on a development server without it)
+            by = ApprovedBy(ticket.principal if self.s.page_auth is not None else None, "page")
+            done = await self.s.out_of_band.complete(ticket, approved=decision == "approve", by=by)
         if not done:
             return self._page(410, "Already done", html.message(
                 "This step is already done", "The link was used. Go back to the assistant to continue."))

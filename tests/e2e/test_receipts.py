@@ -1,0 +1,205 @@
+"""Receipts over real loopback HTTP: every approval given on a page and every single-use run leaves one, in the
+store the server uses, readable by the app and by `askback receipts`, its id in the result's `_meta`."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Annotated, Any
+
+import anyio
+import pytest
+from mcp.client.client import Client
+from mcp.client.session import ClientRequestContext
+from mcp_types import ElicitRequestParams, ElicitResult
+
+import askback
+from askback.receipts import RECEIPT_META, Receipt, shown_digest, value_digest
+from tests.e2e.test_out_of_band import KEY, URL_OK, submit, url_of
+from tests.support.rawclient import RawClient
+
+CANARY = "sk_live_CANARY_9f8e7d6c5b4a39281706"  # a secret entered on the page: in no receipt, in no stored byte
+EVERYDAY = "DE89370400440532013000"
+
+
+def accounts() -> list[askback.Option]:
+    return [askback.Option(EVERYDAY, "Everyday account (DE89 …3000)"),
+            askback.Option("DE02120300000000202051", "Savings account (DE02 …2051)")]
+
+
+def bank(runs: list[Any], store: str = "memory://", **kw: Any) -> askback.App:
+    kw.setdefault("page_wait", 0)
+    app = askback.App("receipt-bank", keys=KEY, store=store, **kw)
+
+    @app.tool(once=True)
+    def pay(amount: int, from_account: Annotated[str, askback.OneOf(accounts)],
+            ok: Annotated[bool, askback.Confirm("Pay {amount} EUR from {from_account}?",
+                                                out_of_band=lambda amount: amount > 1000)]) -> dict[str, Any]:
+        runs.append(amount)
+        return {"paid": amount, "from": from_account}
+
+    @app.tool()
+    def approve_key(bank: str, api_key: Annotated[askback.Secret, askback.Ask("the API key of {bank}")],
+                    ok: Annotated[bool, askback.Confirm("Connect {bank}?", out_of_band=True)]) -> str:
+        runs.append(api_key.reveal())
+        return f"connected {bank}"
+
+    @app.tool()
+    def echo(text: str) -> str:
+        return text
+
+    return app
+
+
+def receipt_of(app: askback.App, rid: str) -> Receipt:
+    found = anyio.run(app.receipt, rid)
+    assert found is not None, rid
+    return found
+
+
+def test_an_approval_given_on_the_page_leaves_a_receipt_of_what_was_shown_who_approved_that_it_ran_and_what_came_back(
+        serve: Any) -> None:
+    runs: list[Any] = []
+    app = bank(runs)
+    with RawClient(serve(app)) as c:
+        first = c.call("pay", {"amount": 5000, "from_account": EVERYDAY})["result"]
+        url = url_of(first, "ok")
+        assert submit(url, decision="approve").status_code == 200
+        done = c.call("pay", {"amount": 5000, "from_account": EVERYDAY}, responses={"ok": URL_OK},
+                      state=first["requestState"])["result"]
+        replay = c.call("pay", {"amount": 5000, "from_account": EVERYDAY}, responses={"ok": URL_OK},
+                        state=first["requestState"])
+    assert runs == [5000] and replay["error"]["code"] == -32602
+    rid = done["_meta"][RECEIPT_META]
+    receipt = receipt_of(app, rid)
+    assert receipt.tool == "pay" and [e.kind for e in receipt.entries] == ["proposed", "approved", "executed",
+                                                                             "returned"]
+    proposed, approved, executed, returned = receipt.entries
+    everyday = f"Everyday account (DE89 …3000) [{EVERYDAY}]"  # the title beside the value, as the page showed it
+    assert proposed.where == "page" and proposed.name == "ok"
+    assert proposed.text == f"Pay 5000 EUR from {everyday}?"
+    assert dict(proposed.values) == {"amount": "5000", "from_account": everyday}
+    assert proposed.digest == shown_digest(proposed.text, proposed.values)
+    assert approved.by is not None and (approved.by.method, approved.by.second_person) == ("page", False)
+    assert approved.by.principal is None  # a development server: nobody signed in at the page
+    assert returned.outcome == "complete" and returned.digest == value_digest({"paid": 5000, "from": EVERYDAY})
+    assert proposed.at <= approved.at <= executed.at <= returned.at
+    assert anyio.run(app.receipt, "x" * 24) is None and anyio.run(app.receipt, "../../etc") is None
+
+
+def test_an_approval_rejected_on_the_page_is_a_receipt_of_the_rejection_and_no_run(serve: Any) -> None:
+    runs: list[Any] = []
+    app = bank(runs)
+    with RawClient(serve(app)) as c:
+        first = c.call("pay", {"amount": 5000, "from_account": EVERYDAY})["result"]
+        assert submit(url_of(first, "ok"), decision="reject").status_code == 200
+        done = c.call("pay", {"amount": 5000, "from_account": EVERYDAY}, responses={"ok": URL_OK},
+                      state=first["requestState"])["result"]
+    assert runs == [] and "rejected" in done["content"][0]["text"]
+    receipt = receipt_of(app, done["_meta"][RECEIPT_META])
+    assert [e.kind for e in receipt.entries] == ["proposed", "rejected", "returned"]
+    assert receipt.entries[-1].outcome == "declined" and receipt.entries[-1].digest is None
+
+
+def test_a_single_use_run_no_page_showed_records_its_values_and_a_plain_tool_leaves_none(serve: Any) -> None:
+    runs: list[Any] = []
+    app = bank(runs)
+    with RawClient(serve(app)) as c:
+        first = c.call("pay", {"amount": 10, "from_account": EVERYDAY})["result"]
+        assert first["inputRequests"]["ok"]["params"]["mode"] == "form"  # in band: no page, no approval entry
+        done = c.call("pay", {"amount": 10, "from_account": EVERYDAY},
+                      responses={"ok": {"action": "accept", "content": {"ok": True}}},
+                      state=first["requestState"])["result"]
+        plain = c.call("echo", {"text": "hi"})["result"]
+    assert runs == [10] and RECEIPT_META not in plain["_meta"]
+    receipt = receipt_of(app, done["_meta"][RECEIPT_META])
+    assert [e.kind for e in receipt.entries] == ["proposed", "executed", "returned"]
+    assert receipt.entries[0].where == "run"
+    assert dict(receipt.entries[0].values) == {"amount": "10", "from_account": f'"{EVERYDAY}"', "ok": "true"}
+    assert [r.id for r in anyio.run(app.receipts)] == [receipt.id]
+
+
+def test_no_secret_entered_on_a_page_is_in_a_receipt_or_in_any_stored_byte(serve: Any, tmp_path: Path) -> None:
+    runs: list[Any] = []
+    store = f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    app = bank(runs, store=store)
+    with RawClient(serve(app)) as c:
+        first = c.call("approve_key", {"bank": "Acme"})["result"]
+        assert submit(url_of(first, "api_key"), value=CANARY, decision="submit").status_code == 200
+        second = c.call("approve_key", {"bank": "Acme"}, responses={"api_key": URL_OK},
+                        state=first["requestState"])["result"]
+        assert submit(url_of(second, "ok"), decision="approve").status_code == 200
+        done = c.call("approve_key", {"bank": "Acme"}, responses={"ok": URL_OK},
+                      state=second["requestState"])["result"]
+    assert runs == [CANARY] and done["content"][0]["text"] == "connected Acme"
+    receipt = receipt_of(app, done["_meta"][RECEIPT_META])
+    assert [e.kind for e in receipt.entries] == ["proposed", "approved", "executed", "returned"]
+    assert dict(receipt.entries[0].values) == {"bank": "Acme"}  # the secret's place is not even named
+    assert CANARY not in json.dumps(receipt.to_json())
+    stored = b"".join(p.read_bytes() for p in tmp_path.iterdir())
+    assert CANARY.encode() not in stored and b"Connect Acme" not in stored  # sealed at rest, secret read and gone
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+async def test_a_2025_11_25_session_gets_the_receipt_id_in_the_results_meta(serve: Any, anyio_backend: str) -> None:
+    runs: list[Any] = []
+    app = bank(runs)
+    url = serve(app)
+
+    async def answer(context: ClientRequestContext, params: ElicitRequestParams) -> ElicitResult:
+        assert params.mode == "url"
+        await anyio.to_thread.run_sync(lambda: submit(params.url, decision="approve"))
+        return ElicitResult(action="accept")
+
+    async with Client(url, mode="legacy", elicitation_callback=answer) as client:
+        result = await client.call_tool("pay", {"amount": 5000, "from_account": EVERYDAY})
+    assert result.is_error is not True and runs == [5000]
+    assert result.meta is not None
+    receipt = await app.receipt(result.meta[RECEIPT_META])
+    assert receipt is not None and [e.kind for e in receipt.entries] == ["proposed", "approved", "executed",
+                                                                          "returned"]
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "redis"])
+def test_askback_receipts_reads_them_from_the_store_askback_serve_uses(serve: Any, tmp_path: Path, kind: str) -> None:
+    from tests.e2e.serving import askback_command
+
+    if kind == "redis":
+        from tests.support.redis import machine_or_private
+
+        base, private = machine_or_private()
+        name = "receipts-" + os.urandom(4).hex()
+        store = f"{base}?app={name}"
+    else:
+        private, store = None, f"sqlite:///{tmp_path / 'store.sqlite3'}"
+    try:
+        runs: list[Any] = []
+        app = bank(runs, store=store)
+        with RawClient(serve(app)) as c:
+            first = c.call("pay", {"amount": 5000, "from_account": EVERYDAY})["result"]
+            assert submit(url_of(first, "ok"), decision="approve").status_code == 200
+            done = c.call("pay", {"amount": 5000, "from_account": EVERYDAY}, responses={"ok": URL_OK},
+                          state=first["requestState"])["result"]
+        rid = done["_meta"][RECEIPT_META]
+        target = tmp_path / "bankapp.py"
+        target.write_text("from tests.e2e.test_receipts import bank\napp = bank([])\n")
+        env = {**os.environ, "ASKBACK_KEYS": KEY, "ASKBACK_STORE": store, "PYTHONPATH": os.pathsep.join(
+            [str(Path(__file__).parents[2]), os.environ.get("PYTHONPATH", "")])}
+        env.pop("ASKBACK_DATA_DIR", None)
+        listed = subprocess.run([*askback_command(), "receipts", str(target)], env=env, capture_output=True,
+                                text=True, timeout=60)
+        shown = subprocess.run([*askback_command(), "receipts", str(target), rid, "--json"], env=env,
+                               capture_output=True, text=True, timeout=60)
+        unknown = subprocess.run([*askback_command(), "receipts", str(target), "A" * 24], env=env,
+                                 capture_output=True, text=True, timeout=60)
+    finally:
+        if private is not None:
+            private.stop()
+    assert listed.returncode == 0, listed.stderr
+    assert rid in listed.stdout and "pay" in listed.stdout and "approved" in listed.stdout
+    assert shown.returncode == 0, shown.stderr
+    body = json.loads(shown.stdout)
+    assert body["id"] == rid and [e["kind"] for e in body["entries"]] == ["proposed", "approved", "executed",
+                                                                           "returned"]
+    assert unknown.returncode == 1 and "no receipt" in unknown.stderr and "Traceback" not in unknown.stderr
