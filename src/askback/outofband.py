@@ -122,8 +122,8 @@ class OutOfBand:
             record = {"status": "pending", "ticket": ticket.ticket, "url": url}
             if request.purpose == "approval" and self.receipts is not None:
                 # before the page exists: no approval can be given for what the receipt does not show
-                await self.receipts.propose(receipt_id(flow_id), tool=tool, principal=principal, where="page", name=request.name,
-                                            text=request.message, values=request.summary)
+                await self.receipts.propose(receipt_id(flow_id), tool=tool, principal=principal, where="page",
+                                            name=request.name, text=request.message, values=request.summary)
             await self._put_json(_ticket_key(ticket.ticket), asdict(ticket), deadline)
             await self._put_json(key, record, deadline)
         return Mark(status=record["status"], url=record["url"])
@@ -178,8 +178,8 @@ class OutOfBand:
             return False  # a second submit of the same link, even a concurrent one, changes nothing
         if ticket.purpose == "approval" and approved is not None and self.receipts is not None:
             # recorded before the mark: a flow that goes on once the mark says done finds the decision recorded
-            await self.receipts.decided(receipt_id(b64url_decode_strict(ticket.flow)), name=ticket.name, approved=approved,
-                                        by=by or ApprovedBy(ticket.principal))
+            await self.receipts.decided(receipt_id(b64url_decode_strict(ticket.flow)), name=ticket.name,
+                                        approved=approved, by=by or ApprovedBy(ticket.principal))
         if secret is not None:
             key = _secret_key(ticket.flow, ticket.name)
             await self.store.put(key, self.vault.seal(key, secret.encode("utf-8")), ticket.expires_at)
