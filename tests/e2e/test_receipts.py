@@ -27,7 +27,7 @@ def accounts() -> list[askback.Option]:
             askback.Option("DE02120300000000202051", "Savings account (DE02 …2051)")]
 
 
-def bank(runs: list[Any], store: str = "memory://", **kw: Any) -> askback.App:
+def bank(runs: list[Any], store: str | None = "memory://", **kw: Any) -> askback.App:
     kw.setdefault("page_wait", 0)
     app = askback.App("receipt-bank", keys=KEY, store=store, **kw)
 
@@ -163,7 +163,7 @@ async def test_a_2025_11_25_session_gets_the_receipt_id_in_the_results_meta(serv
 
 @pytest.mark.parametrize("kind", ["sqlite", "redis"])
 def test_askback_receipts_reads_them_from_the_store_askback_serve_uses(serve: Any, tmp_path: Path, kind: str) -> None:
-    from tests.e2e.serving import askback_command
+    from tests.e2e.test_cli import askback_command
 
     if kind == "redis":
         from tests.support.redis import machine_or_private
@@ -183,7 +183,7 @@ def test_askback_receipts_reads_them_from_the_store_askback_serve_uses(serve: An
                           state=first["requestState"])["result"]
         rid = done["_meta"][RECEIPT_META]
         target = tmp_path / "bankapp.py"
-        target.write_text("from tests.e2e.test_receipts import bank\napp = bank([])\n")
+        target.write_text("from tests.e2e.test_receipts import bank\napp = bank([], store=None)  # ASKBACK_STORE\n")
         env = {**os.environ, "ASKBACK_KEYS": KEY, "ASKBACK_STORE": store, "PYTHONPATH": os.pathsep.join(
             [str(Path(__file__).parents[2]), os.environ.get("PYTHONPATH", "")])}
         env.pop("ASKBACK_DATA_DIR", None)
