@@ -203,3 +203,62 @@ def test_askback_receipts_reads_them_from_the_store_askback_serve_uses(serve: An
     assert body["id"] == rid and [e["kind"] for e in body["entries"]] == ["proposed", "approved", "executed",
                                                                            "returned"]
     assert unknown.returncode == 1 and "no receipt" in unknown.stderr and "Traceback" not in unknown.stderr
+
+
+def task_bank(runs: list[Any]) -> askback.App:
+    app = askback.App("receipt-tasks", keys=KEY, store="memory://", page_wait=0)
+
+    @app.tool(once=True, task="optional")
+    def pay_later(amount: int, ok: Annotated[bool, askback.Confirm("Pay {amount} EUR?", out_of_band=True)]) -> str:
+        runs.append(amount)
+        return f"paid {amount}"
+
+    return app
+
+
+def test_an_mcp_task_carries_the_receipt_id_in_its_result_and_records_what_it_returned(serve: Any) -> None:
+    from tests.tasks.wire import WITH_TASKS, TaskClient
+
+    runs: list[Any] = []
+    app = task_bank(runs)
+    client = TaskClient(serve(app), capabilities={**WITH_TASKS, "elicitation": {"form": {}, "url": {}}})
+    first = client.call("pay_later", {"amount": 5000})["result"]
+    assert submit(url_of(first, "ok"), decision="approve").status_code == 200
+    created = client.call("pay_later", {"amount": 5000}, inputResponses={"ok": URL_OK},
+                          requestState=first["requestState"])["result"]
+    assert created["resultType"] == "task"
+    done = client.wait(created["taskId"])
+    assert done["status"] == "completed" and runs == [5000]
+    rid = done["result"]["_meta"][RECEIPT_META]
+    receipt = receipt_of(app, rid)
+    assert [e.kind for e in receipt.entries] == ["proposed", "approved", "executed", "returned"]
+    assert receipt.entries[-1].outcome == "complete" and receipt.entries[-1].digest == value_digest("paid 5000")
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("anyio_backend", ["asyncio"])
+@pytest.mark.parametrize("decision", ["approve", "reject"])
+async def test_an_a2a_task_approved_or_rejected_on_the_page_names_its_receipt(serve: Any, anyio_backend: str,
+                                                                             decision: str) -> None:
+    from google.protobuf import json_format
+
+    from tests.a2a.support import Agent, extension_meta, message, state
+
+    runs: list[Any] = []
+    app = bank(runs)
+    async with Agent(serve(app).removesuffix("/mcp")) as agent:
+        task = await agent.call("pay", amount=5000, from_account=EVERYDAY)
+        assert state(task) == "TASK_STATE_AUTH_REQUIRED"
+        (page,) = extension_meta(task)["pages"]
+        assert (await anyio.to_thread.run_sync(lambda: submit(page["url"], decision=decision))).status_code == 200
+        done = await agent.send(message(text="done", task=task))
+    if decision == "approve":
+        assert state(done) == "TASK_STATE_COMPLETED" and runs == [5000]
+        rid = json_format.MessageToDict(done.artifacts[0].metadata)[RECEIPT_META]
+        kinds = ["proposed", "approved", "executed", "returned"]
+    else:
+        assert state(done) == "TASK_STATE_CANCELED" and runs == []
+        rid = json_format.MessageToDict(done.status.message.metadata)[RECEIPT_META]
+        kinds = ["proposed", "rejected", "returned"]
+    receipt = await app.receipt(rid)
+    assert receipt is not None and [e.kind for e in receipt.entries] == kinds
