@@ -19,6 +19,7 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Protocol
 
 import anyio
@@ -38,6 +39,7 @@ from askback.core.spec import Spec
 from askback.core.state import Envelope, b64url
 from askback.core.text import one_line
 from askback.outofband import NoPublicUrl
+from askback.pagewait import until
 from askback.receipts import receipt_id
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
@@ -316,19 +318,22 @@ class Flow:
         notify: Notify | None = None,
         *,
         status: Status | None = None,
-        poll_seconds: float = 0.5,
+        poll_seconds: float | None = None,
         patience_seconds: float = 900.0,
         pages: bool = False,
     ) -> Step:
         """Play a whole flow within one request, asking each round's questions through `ask`.
 
         A URL question the person accepted is not asked again while its page step is pending: the flow waits
-        (polling the store) and calls `notify` with the question once the step is finished. Once the function
+        in the one page-wait loop (`askback.pagewait.until`, looking at the step's mark every `poll_seconds`,
+        on any replica's page) and calls `notify` with the question once the step is finished; a client that
+        goes away, or `patience_seconds` passing, ends the call with nothing done. Once the function
         runs, the questions it asks during its work (`askback.Work`) go through the same `ask`, and its
         `work.status` texts through `status`; `pages`: whether this server serves askback's pages, where a
         secret it asks during its work is entered (`work.ask(secret=True)`).
         """
         holder = LiveSession()
+        poll = self.runtime.page_wait.poll if poll_seconds is None else poll_seconds  # as a held retry looks
         work: ConversedWork | None = None
         if spec.work_param is not None:
             loaded = await holder.load(self.runtime, rnd)
@@ -361,11 +366,18 @@ class Flow:
                 if isinstance(question, UrlQuestion) and accepted_url:
                     accepted[question.fingerprint] = (question, answer)
             if all(q.fingerprint in accepted for q in step.questions):
-                if waited >= patience_seconds:
+                # The person is on the page: wait in the one page-wait loop (the retry of 2026-07-28 is held in
+                # it too) until a page finishes one of these steps, the client goes away, or patience runs out.
+                oob = self.runtime.out_of_band
+                assert oob is not None  # a URL question is only asked by a runtime with pages
+                flow_id = (await holder.load(self.runtime, rnd)).flow_id
+                names = tuple(q.key for q in step.questions)
+                began = anyio.current_time()
+                if not await until(partial(oob.any_finished, flow_id, names), bound=patience_seconds - waited,
+                                   poll=poll, gone=rnd.gone):
                     return Refused(Refusal("cancelled", f"{spec.name}: the page step was not finished in time. "
                                                        "Nothing was done."))
-                await anyio.sleep(poll_seconds)  # the person is on the page: look again shortly
-                waited += poll_seconds
+                waited += anyio.current_time() - began
 
     async def _mark(self, spec: Spec, rnd: Round, loaded: Loaded, request: MarkRequest) -> Mark:
         oob = self.runtime.out_of_band
