@@ -328,11 +328,12 @@ def test_appends_land_in_order_none_lost_when_concurrent_and_the_list_expires_wi
             for n in range(40):
                 tg.start_soon(run_store.append, "receipt:many", f"{n}".encode(), now + 60)
         assert sorted(int(v) for v in await run_store.appended("receipt:many")) == list(range(40))
-        await run_store.append("receipt:short", b"a", now + 0.3)
-        await run_store.append("receipt:short", b"b", now + 1.2)  # the latest append's expiry holds the list
-        await anyio.sleep(0.6)
+        now = clock.time()
+        await run_store.append("receipt:short", b"a", now + 1.0)
+        await run_store.append("receipt:short", b"b", now + 4.0)  # the latest append's expiry holds the list
+        await anyio.sleep(max(0.0, now + 1.5 - clock.time()))
         assert await run_store.appended("receipt:short") == [b"a", b"b"]
-        await anyio.sleep(1.0)
+        await anyio.sleep(max(0.0, now + 4.5 - clock.time()))
         assert await run_store.appended("receipt:short") == []
         assert await run_store.get("receipt:r") is None  # a list is not a value: the two never mix
         await run_store.close()
