@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import httpx
 import redis
@@ -28,11 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-import askback  # noqa: E402
-from bench.servers import KEY_TEXT  # noqa: E402
 from tests.conftest import LoopbackServer  # noqa: E402
 from tests.support.rawclient import RawClient  # noqa: E402
 from tests.support.redis import PrivateRedis  # noqa: E402
+
+import askback  # noqa: E402
+from bench.servers import KEY_TEXT  # noqa: E402
 
 
 def replica(store: str, poll: float) -> askback.App:
