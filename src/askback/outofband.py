@@ -17,9 +17,9 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 
 from askback.core.errors import AskbackError
-from askback.core.marks import Mark, MarkRequest, Purpose, Status
+from askback.core.marks import Approval, Mark, MarkRequest, Purpose, Status
 from askback.core.state import Keyring, b64url, b64url_decode_strict
-from askback.receipts import ApprovedBy, Receipts, receipt_id
+from askback.receipts import Receipts, receipt_id
 from askback.stores.base import Clock, Store
 
 PAGE_PATH = "/askback/p/"
@@ -171,15 +171,15 @@ class OutOfBand:
         return status
 
     async def complete(self, ticket: Ticket, *, secret: str | None = None, approved: bool | None = None,
-                       by: ApprovedBy | None = None) -> bool:
-        """Finish the step once: store the secret (sealed) or the decision, `by` whom (an approval's receipt
-        records it; by default the ticket's own principal, at the page). False if it was finished before."""
+                       approval: Approval | None = None) -> bool:
+        """Finish the step once: store the secret (sealed) or the decision, with who decided and how (`approval`,
+        which the flow's receipt records; None: nobody known). False if it was finished before."""
         if not await self.store.claim(f"page:{ticket.ticket}", ticket.expires_at):
             return False  # a second submit of the same link, even a concurrent one, changes nothing
         if ticket.purpose == "approval" and approved is not None and self.receipts is not None:
             # recorded before the mark: a flow that goes on once the mark says done finds the decision recorded
             await self.receipts.decided(receipt_id(b64url_decode_strict(ticket.flow)), name=ticket.name,
-                                        approved=approved, by=by or ApprovedBy(ticket.principal))
+                                        approved=approved, by=approval)
         if secret is not None:
             key = _secret_key(ticket.flow, ticket.name)
             await self.store.put(key, self.vault.seal(key, secret.encode("utf-8")), ticket.expires_at)

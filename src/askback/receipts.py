@@ -5,8 +5,8 @@ appended as they happen, each with its time:
 
 - `proposed`: what was shown (the action's text and each value as rendered on the approval page, `where="page"`),
   or for a single-use run no page showed, the values it was given (`where="run"`); with a digest of exactly that;
-- `approved` / `rejected`: by whom and how (`ApprovedBy`: the principal signed in at the page, the method,
-  whether a second person gave it);
+- `approved` / `rejected`: by whom and how (`askback.core.marks.Approval`: the principal signed in at the page,
+  the method, whether a second person gave it);
 - `executed`: the single-use run was claimed and started (once: a replay never adds another);
 - `returned`: what the client was told (`complete`, or the refusal), with a digest of the returned value.
 
@@ -28,6 +28,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
 from askback.core.errors import StoreUnavailable
+from askback.core.marks import Approval, shown_digest
 from askback.core.questions import canonical_json
 from askback.core.state import Keyring, b64url
 from askback.stores.base import Clock, Store
@@ -40,16 +41,6 @@ DAY = 86400.0
 
 Where = Literal["page", "run"]
 Kind = Literal["proposed", "approved", "rejected", "executed", "returned"]
-
-
-@dataclass(frozen=True, slots=True)
-class ApprovedBy:
-    """Who gave an approval and how: the principal signed in at the page (None on a development server with
-    no page authentication), the method (`"page"` today; `"passkey"`), and whether a second person gave it."""
-
-    principal: str | None
-    method: str = "page"
-    second_person: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +59,7 @@ class Entry:
     text: str | None = None
     values: tuple[tuple[str, str], ...] = ()
     digest: str | None = None
-    by: ApprovedBy | None = None
+    by: Approval | None = None
     outcome: str | None = None
 
 
@@ -94,10 +85,9 @@ def receipt_id(flow_id: bytes) -> str:
     return b64url(hashlib.sha256(b"askback receipt\x00" + flow_id).digest()[:18])
 
 
-def shown_digest(text: str, values: Sequence[tuple[str, str]]) -> str:
-    """The digest of exactly what was shown: the text and every (name, value as rendered), in order."""
-    body = canonical_json({"text": text, "values": [[n, v] for n, v in values]})
-    return "sha256:" + hashlib.sha256(body).hexdigest()
+def digest_shown(text: str, values: Sequence[tuple[str, str]]) -> str:
+    """`askback.core.marks.shown_digest` of exactly what was shown, as text: the digest a passkey approves."""
+    return "sha256:" + shown_digest(text, values).hex()
 
 
 def value_digest(value: Any) -> str:
@@ -128,11 +118,11 @@ class Receipts:
                       values: Sequence[tuple[str, str]], name: str | None = None) -> None:
         now = self.clock()
         entry = Entry("proposed", now, where=where, name=name, text=text, values=tuple(values),
-                      digest=shown_digest(text, values))
+                      digest=digest_shown(text, values))
         await self._append(rid, entry, head={"tool": tool, "principal": principal})
         await self._append_raw(_day_key(now), rid.encode(), now)
 
-    async def decided(self, rid: str, *, name: str, approved: bool, by: ApprovedBy) -> None:
+    async def decided(self, rid: str, *, name: str, approved: bool, by: Approval | None) -> None:
         await self._append(rid, Entry("approved" if approved else "rejected", self.clock(), name=name, by=by))
 
     async def executed(self, rid: str) -> None:
@@ -202,6 +192,8 @@ def _entry_json(entry: Entry) -> dict[str, Any]:
     body = {k: v for k, v in asdict(entry).items() if v not in (None, ())}
     if entry.values:
         body["values"] = [list(pair) for pair in entry.values]
+    if entry.by is not None:
+        body["by"] = entry.by.to_json()
     return body
 
 
@@ -215,8 +207,7 @@ def _entry_from(body: dict[str, Any]) -> Entry:
         text=body.get("text"),
         values=tuple((str(n), str(v)) for n, v in body.get("values", ())),
         digest=body.get("digest"),
-        by=ApprovedBy(by.get("principal"), str(by.get("method", "page")), bool(by.get("second_person")))
-        if isinstance(by, dict) else None,
+        by=Approval.from_json(by),
         outcome=body.get("outcome"),
     )
 

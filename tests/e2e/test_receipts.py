@@ -14,7 +14,7 @@ from mcp.client.session import ClientRequestContext
 from mcp_types import ElicitRequestParams, ElicitResult
 
 import askback
-from askback.receipts import RECEIPT_META, Receipt, shown_digest, value_digest
+from askback.receipts import RECEIPT_META, Receipt, digest_shown, value_digest
 from tests.e2e.test_out_of_band import KEY, URL_OK, submit, url_of
 from tests.support.rawclient import RawClient
 
@@ -79,9 +79,9 @@ def test_an_approval_given_on_the_page_leaves_a_receipt_of_what_was_shown_who_ap
     assert proposed.where == "page" and proposed.name == "ok"
     assert proposed.text == f"Pay 5000 EUR from {everyday}?"
     assert dict(proposed.values) == {"amount": "5000", "from_account": everyday}
-    assert proposed.digest == shown_digest(proposed.text, proposed.values)
+    assert proposed.digest == digest_shown(proposed.text, proposed.values)  # what a passkey would approve
     assert approved.by is not None and (approved.by.method, approved.by.second_person) == ("page", False)
-    assert approved.by.principal is None  # a development server: nobody signed in at the page
+    assert approved.by.by is None  # a development server: nobody signed in at the page
     assert returned.outcome == "complete" and returned.digest == value_digest({"paid": 5000, "from": EVERYDAY})
     assert proposed.at <= approved.at <= executed.at <= returned.at
     assert anyio.run(app.receipt, "x" * 24) is None and anyio.run(app.receipt, "../../etc") is None
@@ -262,3 +262,28 @@ async def test_an_a2a_task_approved_or_rejected_on_the_page_names_its_receipt(se
         kinds = ["proposed", "rejected", "returned"]
     receipt = await app.receipt(rid)
     assert receipt is not None and [e.kind for e in receipt.entries] == kinds
+
+
+def test_the_approval_names_the_person_signed_in_at_the_page_and_a_refused_person_adds_nothing(serve: Any) -> None:
+    import httpx
+
+    runs: list[Any] = []
+    app = bank(runs, principal=lambda request: request.headers.get("x-user"),
+               page_auth=lambda request: request.headers.get("x-user"))
+    url = serve(app)
+    with RawClient(url) as c:
+        c.http.headers["x-user"] = "alice"  # the caller, as the principal hook reads it
+        first = c.call("pay", {"amount": 5000, "from_account": EVERYDAY})["result"]
+        link = url_of(first, "ok")
+        assert httpx.get(link, headers={"x-user": "mallory"}).status_code == 403  # not hers: nothing recorded
+        with httpx.Client(headers={"x-user": "alice"}) as browser:
+            page = browser.get(link).text
+            token = page.split('name="csrf" value="', 1)[1].split('"', 1)[0]
+            assert browser.post(link, data={"csrf": token, "decision": "approve"}).status_code == 200
+        done = c.call("pay", {"amount": 5000, "from_account": EVERYDAY}, responses={"ok": URL_OK},
+                      state=first["requestState"])["result"]
+    receipt = receipt_of(app, done["_meta"][RECEIPT_META])
+    assert receipt.principal == "alice" and [e.kind for e in receipt.entries] == ["proposed", "approved", "executed",
+                                                                                 "returned"]
+    assert receipt.entries[1].by is not None and receipt.entries[1].by.to_json() == {
+        "by": "alice", "method": "page", "second_person": False, "credential": None}

@@ -101,7 +101,7 @@ def _entry(e: Entry) -> str:
         return f"{head} ({'on the page' if e.where == 'page' else 'to run'}) {e.text}{shown}\n    digest {e.digest}"
     if e.by is not None:
         how = e.by.method + (", a second person" if e.by.second_person else "")
-        return f"{head} by {e.by.principal or '(nobody signed in: development mode)'} ({how})"
+        return f"{head} by {e.by.by or '(nobody signed in: development mode)'} ({how})"
     if e.kind == "returned":
         return f"{head} {e.outcome}" + (f"  {e.digest}" if e.digest else "")
     return head

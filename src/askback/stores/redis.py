@@ -3,7 +3,7 @@
 Every operation is one atomic Redis command or script, so no lock is needed across replicas: a run of a
 single-use flow is held (`claim_run`) and then started (`start_run`) by one script each, a one-time mark is
 `SET NX PXAT`, taking a secret is `GETDEL` (exactly one reader gets it), a list that only grows (a receipt's
-entries) is `RPUSH` with `PEXPIREAT` in one transaction, and every key expires with the flow it
+entries) is one script (`RPUSH`, then `PEXPIREAT`), and every key expires with the flow it
 belongs to (`PXAT`, the flow's deadline). Keys are namespaced per app, `askback:<app>:<key>`, so several apps
 can share one Redis.
 
@@ -90,6 +90,12 @@ local held = redis.call('GET', KEYS[2])
 if held ~= 'c:' .. ARGV[1] and held ~= 's:' .. ARGV[1] then return {0, 0} end
 redis.call('SET', KEYS[2], 's:' .. ARGV[1], 'PXAT', ARGV[2])
 return {1, redis.call('INCR', KEYS[1])}
+"""
+
+# Add to a list that only grows (KEYS the list; ARGV the value, PXAT): one key, so one slot in a Cluster too.
+_APPEND = """
+redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('PEXPIREAT', KEYS[1], ARGV[2])
 """
 
 
@@ -244,7 +250,8 @@ class RedisStore:
             )
             # Sent by digest (EVALSHA), loaded again by redis-py when a restarted Redis no longer knows them.
             self._scripts = {"claim_run": self._client.register_script(_CLAIM_RUN),
-                             "start_run": self._client.register_script(_START_RUN)}
+                             "start_run": self._client.register_script(_START_RUN),
+                             "append": self._client.register_script(_APPEND)}
         try:
             await self._client.ping()  # connects: `_on_connect` reads the identity
         except (RedisError, OSError) as exc:
@@ -373,12 +380,9 @@ class RedisStore:
         return _bytes(value)
 
     async def append(self, key: str, value: bytes, expires_at: float) -> None:
-        client = await self._redis()
-        try:
-            async with client.pipeline(transaction=True) as tx:  # MULTI/EXEC: the value and its expiry together
-                tx.rpush(self._list(key), value)
-                tx.pexpireat(self._list(key), _ms(expires_at))  # the latest append's: each is now + the same TTL
-                await tx.execute()
+        await self._redis()
+        try:  # the latest append's expiry: each is now + the same TTL
+            await self._scripts["append"](keys=[self._list(key)], args=[value, _ms(expires_at)])
         except (RedisError, OSError) as exc:
             raise self._unavailable(exc) from None
 

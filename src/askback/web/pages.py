@@ -22,10 +22,10 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route
 
 from askback.core.errors import StoreUnavailable
+from askback.core.marks import Approval
 from askback.core.state import b64url
 from askback.core.text import one_line
 from askback.outofband import PAGE_PATH, OutOfBand, Ticket
-from askback.receipts import ApprovedBy
 from askback.web import html
 
 logger = logging.getLogger("askback.web")
@@ -144,8 +144,8 @@ class _Pages:
         else:
             # who approved: the person page authentication signed in, checked above to be the flow's principal
             # (nobody is known on a development server without it)
-            by = ApprovedBy(ticket.principal if self.s.page_auth is not None else None, "page")
-            done = await self.s.out_of_band.complete(ticket, approved=decision == "approve", by=by)
+            by = Approval(by=ticket.principal if self.s.page_auth is not None else None, method="page")
+            done = await self.s.out_of_band.complete(ticket, approved=decision == "approve", approval=by)
         if not done:
             return self._page(410, "Already done", html.message(
                 "This step is already done", "The link was used. Go back to the assistant to continue."))
