@@ -284,17 +284,24 @@ class Flow:
         receipts = self.runtime.receipts
         if receipts is None:
             return None
-        rid = await self._approval_receipt(spec, loaded)
-        if rid is None:
-            if not spec.once:
-                return None
-            rid = receipt_id(loaded.flow_id)
-            values = tuple((n, one_line(jsoncodec.compact(spec.param(n).to_json(v))))
-                           for n, v in outcome.values.items()
-                           if v is not DEFERRED and not spec.param(n).injected)
-            await receipts.propose(rid, tool=spec.name, principal=rnd.principal, where="run",
-                                   text=f"{spec.name} runs with these values", values=values)
-        await receipts.executed(rid)
+        rid: str | None = None
+        try:
+            rid = await self._approval_receipt(spec, loaded)
+            if rid is None:
+                if not spec.once:
+                    return None
+                rid = receipt_id(loaded.flow_id)
+                values = tuple((n, one_line(jsoncodec.compact(spec.param(n).to_json(v))))
+                               for n, v in outcome.values.items()
+                               if v is not DEFERRED and not spec.param(n).injected)
+                await receipts.propose(rid, tool=spec.name, principal=rnd.principal, where="run",
+                                       text=f"{spec.name} runs with these values", values=values)
+            await receipts.executed(rid)
+        except StoreUnavailable:
+            # The run is claimed and started: refusing it now would lose it (a retry is a replay), so it runs,
+            # and the gap in its receipt is said here.
+            logger.error("the receipt of %s %s could not record its run: the store is unavailable", rnd.method,
+                         one_line(rnd.target))
         return rid
 
     async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,

@@ -287,3 +287,33 @@ def test_the_approval_names_the_person_signed_in_at_the_page_and_a_refused_perso
                                                                                  "returned"]
     assert receipt.entries[1].by is not None and receipt.entries[1].by.to_json() == {
         "by": "alice", "method": "page", "second_person": False, "credential": None}
+
+
+def test_a_store_that_cannot_append_still_runs_a_started_single_use_run_once_and_says_so(
+        serve: Any, caplog: pytest.LogCaptureFixture) -> None:
+    """A Redis user denied RPUSH (an ACL): the claim starts the run, the receipt cannot record it, and the run
+    goes on; refusing it then would lose it, since a retry is a replay of a started run."""
+    import logging
+
+    import redis as redis_sync
+
+    from tests.support.redis import PrivateRedis
+
+    private = PrivateRedis().start()
+    try:
+        admin = redis_sync.Redis(port=private.port)
+        admin.execute_command("ACL", "SETUSER", "norpush", "on", ">pw", "~*", "&*", "+@all", "-rpush")
+        runs: list[Any] = []
+        app = bank(runs, store=f"redis://norpush:pw@127.0.0.1:{private.port}/0")
+        with caplog.at_level(logging.ERROR, logger="askback"), RawClient(serve(app)) as c:
+            first = c.call("pay", {"amount": 10, "from_account": EVERYDAY})["result"]
+            answer = {"ok": {"action": "accept", "content": {"ok": True}}}
+            done = c.call("pay", {"amount": 10, "from_account": EVERYDAY}, responses=answer,
+                          state=first["requestState"])["result"]
+            replay = c.call("pay", {"amount": 10, "from_account": EVERYDAY}, responses=answer,
+                            state=first["requestState"])
+    finally:
+        private.stop()
+    assert runs == [10] and done["structuredContent"] == {"paid": 10, "from": EVERYDAY}
+    assert replay["error"]["code"] == -32602  # the started run is not run again
+    assert any("could not record its run" in r.getMessage() for r in caplog.records)
