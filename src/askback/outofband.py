@@ -10,19 +10,22 @@ until the function runs, then read and deleted in one step.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
 
-from askback.core.errors import AskbackError
+from askback.core.errors import AskbackError, StoreUnavailable
 from askback.core.marks import Approval, Mark, MarkRequest, Purpose, Status
 from askback.core.state import Keyring, b64url, b64url_decode_strict
+from askback.core.text import one_line
 from askback.receipts import Receipts, receipt_id
 from askback.stores.base import Clock, Store
 
 PAGE_PATH = "/askback/p/"
+logger = logging.getLogger("askback")
 
 
 class NoPublicUrl(AskbackError):
@@ -178,8 +181,12 @@ class OutOfBand:
             return False  # a second submit of the same link, even a concurrent one, changes nothing
         if ticket.purpose == "approval" and approved is not None and self.receipts is not None:
             # recorded before the mark: a flow that goes on once the mark says done finds the decision recorded
-            await self.receipts.decided(receipt_id(b64url_decode_strict(ticket.flow)), name=ticket.name,
-                                        approved=approved, by=approval)
+            try:
+                await self.receipts.decided(receipt_id(b64url_decode_strict(ticket.flow)), name=ticket.name,
+                                            approved=approved, by=approval)
+            except StoreUnavailable:  # the link is used (claimed above): the decision must still be kept
+                logger.error("the receipt of %s could not record the decision on its page: the store is unavailable",
+                             one_line(ticket.tool))
         if secret is not None:
             key = _secret_key(ticket.flow, ticket.name)
             await self.store.put(key, self.vault.seal(key, secret.encode("utf-8")), ticket.expires_at)

@@ -317,3 +317,30 @@ def test_a_store_that_cannot_append_still_runs_a_started_single_use_run_once_and
     assert runs == [10] and done["structuredContent"] == {"paid": 10, "from": EVERYDAY}
     assert replay["error"]["code"] == -32602  # the started run is not run again
     assert any("could not record its run" in r.getMessage() for r in caplog.records)
+
+
+def test_a_decision_on_the_page_stands_when_its_receipt_cannot_be_written(serve: Any) -> None:
+    """The proposal is written before the page exists (a store that cannot write it makes no page); once the
+    person used the link, the decision is kept even if its receipt entry cannot be."""
+    import redis as redis_sync
+
+    from tests.support.redis import PrivateRedis
+
+    private = PrivateRedis().start()
+    try:
+        admin = redis_sync.Redis(port=private.port)
+        admin.execute_command("ACL", "SETUSER", "app", "on", ">pw", "~*", "&*", "+@all")
+        runs: list[Any] = []
+        app = bank(runs, store=f"redis://app:pw@127.0.0.1:{private.port}/0")
+        with RawClient(serve(app)) as c:
+            first = c.call("pay", {"amount": 5000, "from_account": EVERYDAY})["result"]
+            admin.execute_command("ACL", "SETUSER", "app", "-rpush")  # from now on no receipt entry is written
+            posted = submit(url_of(first, "ok"), decision="approve")
+            done = c.call("pay", {"amount": 5000, "from_account": EVERYDAY}, responses={"ok": URL_OK},
+                          state=first["requestState"])["result"]
+            refused = c.call("pay", {"amount": 6000, "from_account": EVERYDAY})
+    finally:
+        private.stop()
+    assert posted.status_code == 200 and "Approved" in posted.text
+    assert runs == [5000] and done["structuredContent"] == {"paid": 5000, "from": EVERYDAY}
+    assert refused["error"]["data"]["retryable"] is True  # no page is made whose proposal cannot be recorded
