@@ -295,8 +295,9 @@ class Flow:
                                for n, v in outcome.values.items()
                                if v is not DEFERRED and not spec.param(n).injected)
                 await receipts.propose(rid, tool=spec.name, principal=rnd.principal, where="run",
-                                       text=f"{spec.name} runs with these values", values=values)
-            await receipts.executed(rid)
+                                       text=f"{spec.name} runs with these values", values=values, executed=True)
+            else:
+                await receipts.executed(rid)
         except StoreUnavailable:
             # The run is claimed and started: refusing it now would lose it (a retry is a replay), so it runs,
             # and the gap in its receipt is said here.

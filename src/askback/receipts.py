@@ -115,11 +115,14 @@ class Receipts:
 
     # -- writing -------------------------------------------------------------------------------------------
     async def propose(self, rid: str, *, tool: str, principal: str | None, where: Where, text: str,
-                      values: Sequence[tuple[str, str]], name: str | None = None) -> None:
+                      values: Sequence[tuple[str, str]], name: str | None = None, executed: bool = False) -> None:
+        """The proposal (and, for a run no page showed, that it starts: `executed`, in the same write)."""
         now = self.clock()
-        entry = Entry("proposed", now, where=where, name=name, text=text, values=tuple(values),
-                      digest=digest_shown(text, values))
-        await self._append(rid, entry, head={"tool": tool, "principal": principal})
+        entries = [Entry("proposed", now, where=where, name=name, text=text, values=tuple(values),
+                         digest=digest_shown(text, values))]
+        if executed:
+            entries.append(Entry("executed", now))
+        await self._append(rid, *entries, head={"tool": tool, "principal": principal})
         await self._append_raw(_day_key(now), rid.encode(), now)
 
     async def decided(self, rid: str, *, name: str, approved: bool, by: Approval | None) -> None:
@@ -137,8 +140,10 @@ class Receipts:
             logger.error("the receipt %s could not record what was returned (%s): the store is unavailable",
                          rid, outcome)
 
-    async def _append(self, rid: str, entry: Entry, head: dict[str, Any] | None = None) -> None:
-        body = _entry_json(entry)
+    async def _append(self, rid: str, *entries: Entry, head: dict[str, Any] | None = None) -> None:
+        """One write of one or more entries (a sealed `{"head"?, "entries": [...]}`): each write is a store round
+        trip on a single-use run's path, so what happens together is written together."""
+        body: dict[str, Any] = {"entries": [_entry_json(e) for e in entries]}
         if head is not None:
             body["head"] = head
         await self._append_raw(_receipt_key(rid), json.dumps(body, ensure_ascii=False).encode(), self.clock())
@@ -152,16 +157,16 @@ class Receipts:
         if not _looks_like_id(rid):
             return None
         key = _receipt_key(rid)
-        tool, principal, entries = "", None, []
+        tool, principal, entries = "", None, list[Entry]()
         for blob in await self.store.appended(key):
             data = self._vault.open(key, blob)
             if data is None:
                 continue  # sealed by a key no longer in the ring, or not ours
             body = json.loads(data)
-            head = body.pop("head", None)
+            head = body.get("head")
             if isinstance(head, dict) and not tool:
                 tool, principal = str(head.get("tool", "")), head.get("principal")
-            entries.append(_entry_from(body))
+            entries.extend(_entry_from(e) for e in body.get("entries", ()))
         if not entries:
             return None
         return Receipt(rid, tool, principal, tuple(sorted(entries, key=lambda e: e.at)))
