@@ -257,11 +257,13 @@ class Flow:
             if broken is not None:
                 return Refused(Refusal("invalid_arguments", f"{spec.name} was not run: {broken}."))
         kwargs = outcome.kwargs
+        # Whose receipt the run goes on, read before the claim: a store failing here stops a run not yet started.
+        on_page = await self._approval_receipt(spec, loaded)
         if outcome.claim:
             await self._claim(rnd, loaded)
         if outcome.deferred:
             kwargs = {**kwargs, **await self._secrets(rnd, loaded, outcome.deferred)}
-        rid = await self._executed(spec, rnd, loaded, outcome)
+        rid = await self._started(spec, rnd, loaded, outcome, on_page)
         return Ready(kwargs, outcome.values, bool(outcome.deferred), rid)
 
     async def _approval_receipt(self, spec: Spec, loaded: Loaded) -> str | None:
@@ -274,35 +276,24 @@ class Flow:
                 return receipt_id(loaded.flow_id)
         return None
 
-    async def _executed(self, spec: Spec, rnd: Round, loaded: Loaded, outcome: Run) -> str | None:
-        """Record that the run starts, on the receipt of a single-use run or of an approval given on a page.
+    async def _started(self, spec: Spec, rnd: Round, loaded: Loaded, outcome: Run, on_page: str | None) -> str | None:
+        """Record that the run starts, on the receipt of an approval given on a page (`on_page`) or of a
+        single-use run; the receipt's id, or None when the flow keeps none.
 
         Called once the single-use claim is held: a replay, refused by the claim, records nothing. A single-use
         run that no page showed records what it runs with as its proposal (the values, never a secret: a
         secret's place is empty until the function reads it).
         """
         receipts = self.runtime.receipts
-        if receipts is None:
+        if receipts is None or (on_page is None and not spec.once):
             return None
-        rid: str | None = None
-        try:
-            rid = await self._approval_receipt(spec, loaded)
-            if rid is None:
-                if not spec.once:
-                    return None
-                rid = receipt_id(loaded.flow_id)
-                values = tuple((n, one_line(jsoncodec.compact(spec.param(n).to_json(v))))
-                               for n, v in outcome.values.items()
-                               if v is not DEFERRED and not spec.param(n).injected)
-                await receipts.propose(rid, tool=spec.name, principal=rnd.principal, where="run",
-                                       text=f"{spec.name} runs with these values", values=values, executed=True)
-            else:
-                await receipts.executed(rid)
-        except StoreUnavailable:
-            # The run is claimed and started: refusing it now would lose it (a retry is a replay), so it runs,
-            # and the gap in its receipt is said here.
-            logger.error("the receipt of %s %s could not record its run: the store is unavailable", rnd.method,
-                         one_line(rnd.target))
+        if on_page is not None:
+            await receipts.started(on_page)
+            return on_page
+        rid = receipt_id(loaded.flow_id)
+        values = tuple((n, one_line(jsoncodec.compact(spec.param(n).to_json(v))))
+                       for n, v in outcome.values.items() if v is not DEFERRED and not spec.param(n).injected)
+        await receipts.started(rid, proposal=(spec.name, rnd.principal, values))
         return rid
 
     async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,

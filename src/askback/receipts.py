@@ -128,8 +128,22 @@ class Receipts:
     async def decided(self, rid: str, *, name: str, approved: bool, by: Approval | None) -> None:
         await self._append(rid, Entry("approved" if approved else "rejected", self.clock(), name=name, by=by))
 
-    async def executed(self, rid: str) -> None:
-        await self._append(rid, Entry("executed", self.clock()))
+    async def started(self, rid: str, *,
+                      proposal: tuple[str, str | None, Sequence[tuple[str, str]]] | None = None) -> None:
+        """That a claimed run starts; first its `proposal` (tool, principal, values) when no page showed one.
+
+        Never raises: the run is claimed and started, so refusing it now would lose it (a retry is a replay of
+        a started run); it runs, and the gap in its receipt is logged.
+        """
+        try:
+            if proposal is None:
+                await self._append(rid, Entry("executed", self.clock()))
+            else:
+                tool, principal, values = proposal
+                await self.propose(rid, tool=tool, principal=principal, where="run",
+                                   text=f"{tool} runs with these values", values=values, executed=True)
+        except StoreUnavailable:
+            logger.error("the receipt %s could not record the start of its run: the store is unavailable", rid)
 
     async def returned(self, rid: str, outcome: str, value: Any = None, *, has_value: bool = False) -> None:
         """What the client was told; never raises (the call's outcome stands whether or not it was recorded)."""

@@ -316,7 +316,7 @@ def test_a_store_that_cannot_append_still_runs_a_started_single_use_run_once_and
         private.stop()
     assert runs == [10] and done["structuredContent"] == {"paid": 10, "from": EVERYDAY}
     assert replay["error"]["code"] == -32602  # the started run is not run again
-    assert any("could not record its run" in r.getMessage() for r in caplog.records)
+    assert any("could not record the start of its run" in r.getMessage() for r in caplog.records)
 
 
 def test_a_decision_on_the_page_stands_when_its_receipt_cannot_be_written(serve: Any) -> None:
