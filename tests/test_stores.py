@@ -309,3 +309,33 @@ def test_an_sqlite_file_from_before_run_claimants_reads_its_records_as_runs_that
         return got
 
     assert anyio.run(main) is Claim.STARTED
+
+
+# -- lists that only grow (a receipt's entries): every append lands, in order, and the list expires ---------
+@pytest.mark.parametrize("kind", ["memory", "sqlite", "redis"])
+def test_appends_land_in_order_none_lost_when_concurrent_and_the_list_expires_with_its_latest(
+        kind: str, run_store: Any) -> None:
+    import time as clock
+
+    async def main() -> None:
+        await run_store.open()
+        now = clock.time()
+        assert await run_store.appended("receipt:none") == []
+        await run_store.append("receipt:r", b"first", now + 60)
+        await run_store.append("receipt:r", b"\x00second", now + 60)
+        assert await run_store.appended("receipt:r") == [b"first", b"\x00second"]
+        async with anyio.create_task_group() as tg:  # 40 appends at once: none overwrites another
+            for n in range(40):
+                tg.start_soon(run_store.append, "receipt:many", f"{n}".encode(), now + 60)
+        assert sorted(int(v) for v in await run_store.appended("receipt:many")) == list(range(40))
+        now = clock.time()
+        await run_store.append("receipt:short", b"a", now + 1.0)
+        await run_store.append("receipt:short", b"b", now + 4.0)  # the latest append's expiry holds the list
+        await anyio.sleep(max(0.0, now + 1.5 - clock.time()))
+        assert await run_store.appended("receipt:short") == [b"a", b"b"]
+        await anyio.sleep(max(0.0, now + 4.5 - clock.time()))
+        assert await run_store.appended("receipt:short") == []
+        assert await run_store.get("receipt:r") is None  # a list is not a value: the two never mix
+        await run_store.close()
+
+    anyio.run(main)

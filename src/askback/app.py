@@ -23,6 +23,8 @@ from askback.incoming import Incoming, PrincipalHook
 from askback.outofband import OutOfBand, Ticket
 from askback.pagewait import PageWait, seconds_from
 from askback.passkeys import Passkeys
+from askback.receipts import DEFAULT_TTL as DEFAULT_RECEIPT_TTL
+from askback.receipts import Receipt, Receipts
 from askback.stores import Store, open_store, sealers
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -49,6 +51,8 @@ class App:
     `approve_with` (or `ASKBACK_APPROVE_WITH`) is what every out-of-band approval whose `Confirm` does not say
     takes as a yes: `"page"` (the default; its Approve button) or `"passkey"` (a passkey enrolled for the person,
     docs/passkeys.md).
+    Every single-use run and every approval given on a page leaves a receipt in the store, kept `receipt_ttl`
+    seconds (default 90 days) after its latest entry: `await app.receipt(id)`, `await app.receipts()`.
     """
 
     def __init__(
@@ -71,6 +75,7 @@ class App:
         task_lease: float = 15.0,
         page_wait: float | None = None,
         approve_with: ApproveWith | None = None,
+        receipt_ttl: float = DEFAULT_RECEIPT_TTL,
     ) -> None:
         if not name:
             raise ValueError("an App needs a name: it is the audience every requestState is bound to")
@@ -87,6 +92,7 @@ class App:
         self.max_rounds = max_rounds
         self.page_wait = seconds_from(page_wait)
         self.approve_with = approve_with_from(approve_with)
+        self.receipt_ttl = receipt_ttl
         # Tasks: how long a task is kept (seconds from creation), and how long a process's claim on running a
         # task lasts without being renewed (after that, another process may settle or resume it).
         self.task_ttl = task_ttl
@@ -280,13 +286,15 @@ class App:
                 "key ring: set ASKBACK_KEYS to the same value on each (base64url keys of 32 bytes or more; "
                 "docs/security.md shows how to generate one)"
             )
+        receipts = Receipts(store, keyring, clock=self.policy.now, ttl=self.receipt_ttl)
         return Runtime(
             audience=self.name,
             codec=StateCodec(keyring, self.policy),
             store=store,
             clock=self.policy.now,
             max_rounds=self.max_rounds,
-            out_of_band=OutOfBand(store, keyring, self.policy.now),
+            out_of_band=OutOfBand(store, keyring, self.policy.now, receipts),
+            receipts=receipts,
             answer_guard=_answer_problem,
             guard=GUARD,
             page_wait=PageWait(self.page_wait),
@@ -310,6 +318,16 @@ class App:
                 approvers: Callable[[str], Any] = param.approvers
                 return approvers
         return None
+
+    async def receipt(self, receipt_id: str) -> Receipt | None:
+        """The receipt with this id (the one a result's `_meta["askback/receipt"]` names), or None."""
+        assert self.runtime.receipts is not None
+        return await self.runtime.receipts.read(receipt_id)
+
+    async def receipts(self, *, days: int = 7) -> list[Receipt]:
+        """The receipts started in the last `days` UTC days, newest first."""
+        assert self.runtime.receipts is not None
+        return await self.runtime.receipts.recent(days)
 
     @property
     def needs_pages(self) -> bool:

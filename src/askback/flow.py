@@ -19,16 +19,18 @@ import logging
 import os
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any, Literal, Protocol
 
 import anyio
 from opentelemetry.trace import Span
 
 from askback.callwork import AskOne, ConversedWork, InlineWork, SessionPages, Status
+from askback.core import jsoncodec
 from askback.core.decide import CallInput, CheckedForms, decide
 from askback.core.errors import Declined, InvalidRequestState, Rejection
 from askback.core.forms import AnswerInvalid
-from askback.core.kinds import ChoiceParam
+from askback.core.kinds import DEFERRED, ApprovalParam, ChoiceParam
 from askback.core.markers import Caller, Context, Option, Secret, Work
 from askback.core.marks import Mark, MarkRequest
 from askback.core.outcomes import AskRound, LookUp, Refusal, Run
@@ -39,6 +41,8 @@ from askback.core.state import Envelope
 from askback.core.text import one_line
 from askback.loopback import by_name
 from askback.outofband import NoPublicUrl
+from askback.pagewait import until
+from askback.receipts import receipt_id
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
 from askback.singleuse import claim_run
@@ -50,9 +54,10 @@ logger = logging.getLogger("askback")
 
 @dataclass(frozen=True, slots=True)
 class Finished:
-    """The function ran; `value` is what it returned."""
+    """The function ran; `value` is what it returned, `receipt` the id of the flow's receipt, if it keeps one."""
 
     value: Any
+    receipt: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +72,7 @@ class Asking:
 @dataclass(frozen=True, slots=True)
 class Refused:
     refusal: Refusal
+    receipt: str | None = None  # a refused flow that has a receipt (an approval rejected on its page)
 
 
 Step = Finished | Asking | Refused
@@ -77,13 +83,15 @@ class Ready:
     """Every value is known and checked: the function may run with `kwargs`.
 
     `values` are the resolved parameter values (Python), for a holder that keeps them (a task record);
-    `read_secrets`: a secret entered on a page was read (once) into `kwargs`, so it cannot be read again.
+    `read_secrets`: a secret entered on a page was read (once) into `kwargs`, so it cannot be read again;
+    `receipt`: the id of the flow's receipt (a single-use run, an approval given on a page), its run recorded.
     """
 
     kwargs: dict[str, Any]
     values: dict[str, Any]
     read_secrets: bool = False
     rounds: int = 1  # the round that found it ready, counted from one (telemetry: rounds per flow)
+    receipt: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,17 +204,24 @@ class Flow:
             kwargs = {**kwargs, spec.work_param: work or InlineWork(spec.name)}
         if spec.context_param is not None:
             kwargs = {**kwargs, spec.context_param: context or QuietContext(None)}
+        receipts, rid = self.runtime.receipts, ready.receipt
         try:
-            finished = Finished(await run_function(spec, kwargs))
+            value = await run_function(spec, kwargs)
         except Declined as exc:
-            refused = Refused(declined_refusal(exc))
-            self._ended(refused.refusal, ready.rounds)
-            return refused
+            refusal = declined_refusal(exc)
+            if receipts is not None and rid is not None:
+                await receipts.returned(rid, refusal.reason)
+            self._ended(refusal, ready.rounds)
+            return Refused(refusal, rid)
         except Exception:  # a cancelled call (the client left) is no flow's ending
+            if receipts is not None and rid is not None:
+                await receipts.returned(rid, "failed")
             self._ended("failed", ready.rounds)
             raise
+        if receipts is not None and rid is not None:
+            await receipts.returned(rid, "complete", value, has_value=True)
         self._ended("completed", ready.rounds)
-        return finished
+        return Finished(value, rid)
 
     def _ended(self, how: Outcome | Refusal, rounds: int, span: Span | Literal[False] | None = False) -> None:
         """The flow ended in this round: its span (`span`, or the current one) and the flow metrics say how."""
@@ -269,8 +284,12 @@ class Flow:
                 marks.clear()  # decide again with the marks as they are now
                 outcome = await self._decide(spec, rnd, loaded, call, options, marks)
         if isinstance(outcome, Refusal):
+            rid = await self._approval_receipt(spec, loaded)
+            if rid is not None:
+                assert runtime.receipts is not None
+                await runtime.receipts.returned(rid, outcome.reason)
             self._ended(outcome, number, span)
-            return Refused(outcome)
+            return Refused(outcome, rid)
         if isinstance(outcome, AskRound):
             token = await holder.save(runtime, rnd, loaded, outcome.progress, spec.once)
             if span is not None:
@@ -285,11 +304,44 @@ class Flow:
                 self._ended(refusal, number, span)
                 return Refused(refusal)
         kwargs = outcome.kwargs
+        # Whose receipt the run goes on, read before the claim: a store failing here stops a run not yet started.
+        on_page = await self._approval_receipt(spec, loaded)
         if outcome.claim:
             await self._claim(rnd, loaded)
         if outcome.deferred:
             kwargs = {**kwargs, **await self._secrets(rnd, loaded, outcome.deferred)}
-        return Ready(kwargs, outcome.values, bool(outcome.deferred), number)
+        rid = await self._started(spec, rnd, loaded, outcome, on_page)
+        return Ready(kwargs, outcome.values, bool(outcome.deferred), rounds=number, receipt=rid)
+
+    async def _approval_receipt(self, spec: Spec, loaded: Loaded) -> str | None:
+        """The receipt of a flow whose approval was asked on a page (the page proposed it), else None."""
+        oob = self.runtime.out_of_band
+        if self.runtime.receipts is None or oob is None:
+            return None
+        for p in spec.params:
+            if isinstance(p, ApprovalParam) and await oob.step_status(loaded.flow_id, p.name) is not None:
+                return receipt_id(loaded.flow_id)
+        return None
+
+    async def _started(self, spec: Spec, rnd: Round, loaded: Loaded, outcome: Run, on_page: str | None) -> str | None:
+        """Record that the run starts, on the receipt of an approval given on a page (`on_page`) or of a
+        single-use run; the receipt's id, or None when the flow keeps none.
+
+        Called once the single-use claim is held: a replay, refused by the claim, records nothing. A single-use
+        run that no page showed records what it runs with as its proposal (the values, never a secret: a
+        secret's place is empty until the function reads it).
+        """
+        receipts = self.runtime.receipts
+        if receipts is None or (on_page is None and not spec.once):
+            return None
+        if on_page is not None:
+            await receipts.started(on_page)
+            return on_page
+        rid = receipt_id(loaded.flow_id)
+        values = tuple((n, one_line(jsoncodec.compact(spec.param(n).to_json(v))))
+                       for n, v in outcome.values.items() if v is not DEFERRED and not spec.param(n).injected)
+        await receipts.started(rid, proposal=(spec.name, rnd.principal, values))
+        return rid
 
     async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,
                       options: dict[str, Sequence[Option]], marks: dict[str, Mark]) -> Run | AskRound | Refusal:
@@ -312,19 +364,22 @@ class Flow:
         notify: Notify | None = None,
         *,
         status: Status | None = None,
-        poll_seconds: float = 0.5,
+        poll_seconds: float | None = None,
         patience_seconds: float = 900.0,
         pages: bool = False,
     ) -> Step:
         """Play a whole flow within one request, asking each round's questions through `ask`.
 
         A URL question the person accepted is not asked again while its page step is pending: the flow waits
-        (polling the store) and calls `notify` with the question once the step is finished. Once the function
+        in the one page-wait loop (`askback.pagewait.until`, looking at the step's mark every `poll_seconds`,
+        on any replica's page) and calls `notify` with the question once the step is finished; a client that
+        goes away, or `patience_seconds` passing, ends the call with nothing done. Once the function
         runs, the questions it asks during its work (`askback.Work`) go through the same `ask`, and its
         `work.status` texts through `status`; `pages`: whether this server serves askback's pages, where a
         secret it asks during its work is entered (`work.ask(secret=True)`).
         """
         holder = LiveSession()
+        poll = self.runtime.page_wait.poll if poll_seconds is None else poll_seconds  # as a held retry looks
         work: ConversedWork | None = None
         if spec.work_param is not None:
             loaded = await holder.load(self.runtime, rnd)
@@ -357,11 +412,18 @@ class Flow:
                 if isinstance(question, UrlQuestion) and accepted_url:
                     accepted[question.fingerprint] = (question, answer)
             if all(q.fingerprint in accepted for q in step.questions):
-                if waited >= patience_seconds:
+                # The person is on the page: wait in the one page-wait loop (the retry of 2026-07-28 is held in
+                # it too) until a page finishes one of these steps, the client goes away, or patience runs out.
+                oob = self.runtime.out_of_band
+                assert oob is not None  # a URL question is only asked by a runtime with pages
+                flow_id = (await holder.load(self.runtime, rnd)).flow_id
+                names = tuple(q.key for q in step.questions)
+                began = anyio.current_time()
+                if not await until(partial(oob.any_finished, flow_id, names), bound=patience_seconds - waited,
+                                   poll=poll, gone=rnd.gone):
                     return Refused(Refusal("cancelled", f"{spec.name}: the page step was not finished in time. "
                                                        "Nothing was done."))
-                await anyio.sleep(poll_seconds)  # the person is on the page: look again shortly
-                waited += poll_seconds
+                waited += anyio.current_time() - began
 
     async def _mark(self, spec: Spec, rnd: Round, loaded: Loaded, request: MarkRequest) -> Mark:
         oob = self.runtime.out_of_band

@@ -10,18 +10,22 @@ until the function runs, then read and deleted in one step.
 from __future__ import annotations
 
 import json
+import logging
 import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
 
-from askback.core.errors import AskbackError
+from askback.core.errors import AskbackError, StoreUnavailable
 from askback.core.marks import Approval, ApproveWith, Mark, MarkRequest, Purpose, Status
-from askback.core.state import Keyring, b64url
+from askback.core.state import Keyring, b64url, b64url_decode_strict
+from askback.core.text import one_line
+from askback.receipts import Receipts, receipt_id
 from askback.stores.base import Clock, Store
 
 PAGE_PATH = "/askback/p/"
+logger = logging.getLogger("askback")
 
 
 class NoPublicUrl(AskbackError):
@@ -80,10 +84,12 @@ class OutOfBand:
     """Tickets, marks and secrets in the store, for the flow (which mints and reads) and the pages (which
     complete)."""
 
-    def __init__(self, store: Store, keyring: Keyring, clock: Clock) -> None:
+    def __init__(self, store: Store, keyring: Keyring, clock: Clock, receipts: Receipts | None = None) -> None:
         self.store = store
         self.clock = clock
         self.vault = Vault(keyring, "out-of-band v1")
+        # Where an approval page's proposal and its decision are recorded (`askback.receipts`).
+        self.receipts = receipts
 
     # -- the flow's side ---------------------------------------------------------------------------------
     async def mark(
@@ -121,6 +127,10 @@ class OutOfBand:
             )
             url = base_url.rstrip("/") + PAGE_PATH + ticket.ticket
             record = {"status": "pending", "ticket": ticket.ticket, "url": url}
+            if request.purpose == "approval" and self.receipts is not None:
+                # before the page exists: no approval can be given for what the receipt does not show
+                await self.receipts.propose(receipt_id(flow_id), tool=tool, principal=principal, where="page",
+                                            name=request.name, text=request.message, values=request.summary)
             await self._put_json(_ticket_key(ticket.ticket), asdict(ticket), deadline)
             await self._put_json(key, record, deadline)
         return Mark(status=record["status"], url=record["url"], approval=Approval.from_json(record.get("approval")))
@@ -172,14 +182,20 @@ class OutOfBand:
         status: Status = "pending" if record is None else record["status"]
         return status
 
-    async def complete(
-        self, ticket: Ticket, *, secret: str | None = None, approved: bool | None = None,
-        approval: Approval | None = None,
-    ) -> bool:
-        """Finish the step once: store the secret (sealed) or the decision (with who approved and how, when it
-        was a yes). False if it was finished before."""
+    async def complete(self, ticket: Ticket, *, secret: str | None = None, approved: bool | None = None,
+                       approval: Approval | None = None) -> bool:
+        """Finish the step once: store the secret (sealed) or the decision, with who decided and how (`approval`,
+        which the flow's receipt records; None: nobody known). False if it was finished before."""
         if not await self.store.claim(f"page:{ticket.ticket}", ticket.expires_at):
             return False  # a second submit of the same link, even a concurrent one, changes nothing
+        if ticket.purpose == "approval" and approved is not None and self.receipts is not None:
+            # recorded before the mark: a flow that goes on once the mark says done finds the decision recorded
+            try:
+                await self.receipts.decided(receipt_id(b64url_decode_strict(ticket.flow)), name=ticket.name,
+                                            approved=approved, by=approval)
+            except StoreUnavailable:  # the link is used (claimed above): the decision must still be kept
+                logger.error("the receipt of %s could not record the decision on its page: the store is unavailable",
+                             one_line(ticket.tool))
         if secret is not None:
             key = _secret_key(ticket.flow, ticket.name)
             await self.store.put(key, self.vault.seal(key, secret.encode("utf-8")), ticket.expires_at)

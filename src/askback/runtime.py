@@ -17,6 +17,7 @@ from askback.core.marks import ApproveWith
 from askback.core.state import Binding, StateCodec, arguments_digest, binding_prefix
 from askback.outofband import OutOfBand
 from askback.pagewait import Gone, PageWait
+from askback.receipts import Receipts
 from askback.stores.base import Clock, Store
 from askback.types import Capabilities
 
@@ -34,6 +35,7 @@ class Runtime:
     out_of_band: OutOfBand | None = None
     public_url: str | None = None  # where a person's browser reaches askback's pages
     approve_with: ApproveWith = "page"  # what an approval page takes as a yes unless its Confirm says
+    receipts: Receipts | None = None  # where single-use runs and approvals given on a page are recorded
     guard: Guard = field(kw_only=True)  # the secret guard every form is checked with (`askback.guard.GUARD`)
     # How long a retry of an accepted page step that is not done yet is held (`askback.pagewait`).
     page_wait: PageWait = field(default_factory=lambda: PageWait(0.0), kw_only=True, compare=False)

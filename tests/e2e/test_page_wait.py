@@ -204,3 +204,35 @@ def test_askback_serve_takes_the_page_wait_from_its_flag(tmp_path: Any) -> None:
                          timeout=60)
     assert bad.returncode == 2 and "--page-wait: '-3' is not a number of seconds" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+def test_a_held_retry_blocks_neither_the_event_loop_nor_other_calls(serve: Any) -> None:
+    """While one retry is held (nobody finishes its page), the same one-process server answers other calls,
+    other held retries included, and the held one ends only when its page is done."""
+    runs: list[Any] = []
+    app = bank(runs, page_wait=30.0)
+    url = serve(app)
+    with RawClient(url) as first_client:
+        first = first_client.call("pay", {"amount": 5000})["result"]
+    answered: list[dict[str, Any]] = []
+
+    def held() -> None:
+        with RawClient(url) as c:
+            answered.append(c.call("pay", {"amount": 5000}, responses={"ok": URL_OK}, state=first["requestState"]))
+
+    holder = threading.Thread(target=held)
+    holder.start()
+    try:
+        for _ in range(300):  # bounded: until the server holds the retry
+            if app.runtime.page_wait.holding == 1:
+                break
+            time.sleep(0.02)
+        assert app.runtime.page_wait.holding == 1
+        with RawClient(url) as other:
+            others = [other.call("connect", {"bank": f"B{n}"})["result"]["resultType"] for n in range(5)]
+        assert others == ["input_required"] * 5  # answered by the one process while it holds the first
+        assert app.runtime.page_wait.holding == 1 and not answered  # still held
+    finally:
+        assert submit(url_of(first, "ok"), decision="approve").status_code == 200
+        holder.join(timeout=30)
+    assert answered and answered[0]["result"]["content"][0]["text"] == "paid 5000" and runs == [5000]

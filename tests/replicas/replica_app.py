@@ -1,8 +1,9 @@
 """The app every replica serves in tests/replicas: `askback serve tests/replicas/replica_app.py --port P`.
 
 `plan` is single-use, four requests (two questions, a confirmation, the run); `connect` takes an API key out of
-band on a page. Each run appends one line to the file named by `REPLICA_RUNLOG` (O_APPEND, so several replicas can
-share it): a test counts, across every replica, how many times each flow's function ran.
+band on a page; `pay` is approved on a page, once. Each run appends one line to the file named by
+`REPLICA_RUNLOG` (O_APPEND, so several replicas can share it): a test counts, across every replica, how many
+times each flow's function ran.
 """
 
 import os
@@ -39,3 +40,10 @@ def connect(bank: str, api_key: Annotated[askback.Secret, askback.Ask("the API k
     """Connect to a bank with an API key entered on a page."""
     _ran(f"connect:{bank}:{len(api_key.reveal())}")
     return f"connected {bank}"
+
+
+@app.tool(once=True)
+def pay(amount: int, ok: Annotated[bool, askback.Confirm("Pay {amount} EUR?", out_of_band=True)]) -> str:
+    """Pay, once, after an approval on a page."""
+    _ran(f"pay:{amount}")
+    return f"paid {amount}"

@@ -37,3 +37,27 @@ def test_a_page_done_on_replica_b_ends_the_hold_on_replica_a(cluster: Callable[.
     assert reply["result"]["content"][0]["text"] == "connected Acme", reply
     assert done and answered - done[0] < hold / 4  # ended by B's page, far before A's bound
     assert c.runs() == {f"connect:Acme:{len(SECRET)}": 1}
+
+
+def test_one_receipt_gathers_what_each_replica_did_and_askback_receipts_reads_it(cluster: Callable[..., Any]) -> None:
+    """The page is made on A, approved on B, the run claimed on A: one receipt in the shared store, in order."""
+    import json
+    import subprocess
+
+    from tests.e2e.test_cli import askback_command
+
+    c = cluster(ASKBACK_PAGE_WAIT="0")
+    a, b = c.replicas["a"], c.replicas["b"]
+    with RawClient(f"http://127.0.0.1:{a.port}/mcp") as client:
+        first = client.call("pay", {"amount": 5000})["result"]
+        link = url_of(first, "ok")
+        on_b = f"http://127.0.0.1:{b.port}" + link.removeprefix(c.lb.url)
+        assert submit(on_b, decision="approve").status_code == 200
+        done = client.call("pay", {"amount": 5000}, responses={"ok": URL_OK}, state=first["requestState"])["result"]
+    rid = done["_meta"]["askback/receipt"]
+    shown = subprocess.run([*askback_command(), "receipts", "tests/replicas/replica_app.py", rid, "--json"],
+                           env=c.env, capture_output=True, text=True, timeout=60)
+    assert shown.returncode == 0, shown.stderr
+    receipt = json.loads(shown.stdout)
+    assert [e["kind"] for e in receipt["entries"]] == ["proposed", "approved", "executed", "returned"]
+    assert receipt["entries"][0]["text"] == "Pay 5000 EUR?" and c.runs() == {"pay:5000": 1}

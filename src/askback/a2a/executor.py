@@ -46,6 +46,7 @@ from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Ready, Refused, Round, Step
 from askback.incoming import page_origin
 from askback.pagewait import PageWait
+from askback.receipts import RECEIPT_META
 from askback.tasks.holder import Asked, FlowRecord, Phase, TaskFlows, TaskRecordHolder
 from askback.tasks.runner import NO_PAGES, TaskRunner, UnknownTask, failure_text
 from askback.toolcontext import status_context
@@ -488,7 +489,8 @@ class AskbackExecutor(AgentExecutor):
             self._ends_with_outcome(context.task_id or "")
             final, out, parts = work_tasks.outcome(state)
             if parts:
-                await updater.add_artifact([proto.part(p) for p in parts], name=spec.name)
+                await updater.add_artifact([proto.part(p) for p in parts], name=spec.name,
+                                           metadata=work_tasks.artifact_metadata(state))
             shown = proto.message(out, context) if out is not None else None
             await updater.update_status(_STATES.get(final, pb.TASK_STATE_FAILED), shown)
             return True
@@ -528,11 +530,14 @@ class AskbackExecutor(AgentExecutor):
     async def _finish(self, context: RequestContext, updater: TaskUpdater, spec: Spec, step: Step) -> None:
         if isinstance(step, Finished):
             parts = wire.prompt_parts(step.value) if spec.kind == "prompt" else wire.result_parts(step.value)
-            await updater.add_artifact([proto.part(p) for p in parts], name=spec.name)
+            metadata = {RECEIPT_META: step.receipt} if step.receipt is not None else None
+            await updater.add_artifact([proto.part(p) for p in parts], name=spec.name, metadata=metadata)
             await updater.update_status(pb.TASK_STATE_COMPLETED)
             return
         assert isinstance(step, Refused)
         out = wire.refusal(step.refusal)
+        if step.receipt is not None:
+            out = replace(out, metadata={**out.metadata, RECEIPT_META: step.receipt})
         state = pb.TASK_STATE_REJECTED if step.refusal.is_error else pb.TASK_STATE_CANCELED
         await updater.update_status(state, proto.message(out, context))
 

@@ -27,6 +27,7 @@ from askback.core.questions import FormQuestion, Question, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.tasks import TaskQuestion, TaskState
 from askback.flow import declined_refusal
+from askback.receipts import RECEIPT_META
 from askback.tasks.runner import failure_text
 
 INTERNAL_ERROR = -32603
@@ -63,6 +64,16 @@ class A2ATaskWire:
 
     def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
         return {"kind": "TASK_STATE_CANCELED", "message": _out_json(wire.refusal(declined_refusal(exc)))}
+
+    def with_receipt(self, result: dict[str, Any], receipt: str) -> dict[str, Any]:
+        """The receipt id in the artifact's metadata (a settled task's, `outcome`), or its status message's."""
+        if result.get("kind") == ARTIFACT:
+            return {**result, "metadata": {**result.get("metadata", {}), RECEIPT_META: receipt}}
+        message = result.get("message")
+        if isinstance(message, dict):
+            message = {**message, "metadata": {**message.get("metadata", {}), RECEIPT_META: receipt}}
+            return {**result, "message": message}
+        return result
 
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
         """A deliberate error ends the task in the state its type maps to on A2A, as on a call without work."""
@@ -104,7 +115,8 @@ def pages_only(state: TaskState) -> tuple[TaskQuestion, ...]:
 
 
 def outcome(state: TaskState) -> tuple[str, wire.MessageOut | None, tuple[wire.PartOut, ...]]:
-    """A settled task as A2A shows it: its final state, its status message, and its artifact's parts."""
+    """A settled task as A2A shows it: its final state, its status message, and its artifact's parts (their
+    metadata: `artifact_metadata`)."""
     if state.status == "cancelled":
         return "TASK_STATE_CANCELED", wire.error(state.status_message or "Cancelled."), ()
     if state.status == "failed":
@@ -114,3 +126,9 @@ def outcome(state: TaskState) -> tuple[str, wire.MessageOut | None, tuple[wire.P
     if result.get("kind") == ARTIFACT:
         return "TASK_STATE_COMPLETED", None, tuple(_part_from(p) for p in result.get("parts", []))
     return str(result.get("kind") or "TASK_STATE_FAILED"), _out_from(result.get("message") or {}), ()
+
+
+def artifact_metadata(state: TaskState) -> dict[str, Any] | None:
+    """The metadata of a settled task's artifact (its receipt id), if it has any."""
+    metadata = (state.result or {}).get("metadata")
+    return dict(metadata) if isinstance(metadata, dict) and metadata else None

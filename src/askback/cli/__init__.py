@@ -2,7 +2,8 @@
 
 `serve` and `demo` run an app over streamable HTTP or stdio; `gateway` serves another MCP server's tools.
 `passkeys enroll|list|revoke` manage the passkeys an app's approvals ask for (docs/passkeys.md).
-`call`, `resume` and `tools` are the client: they call any MCP server and answer what it asks (docs/client.md),
+`receipts` shows what an app's approvals and single-use runs left in its store. `call`, `resume` and `tools` are
+the client: they call any MCP server and answer what it asks (docs/client.md),
 with these exit codes:
 
     0 the call completed          3 questions saved with --save-pending     6 server error or unreachable
@@ -161,6 +162,10 @@ def _parser(argv: Sequence[str]) -> argparse.ArgumentParser:
         from askback.cli.gateway_args import add_gateway
 
         add_gateway(sub, _add_http_flags, _HelpFormatter)
+    if every or first == "receipts":
+        from askback.cli.receipts import add_receipts
+
+        add_receipts(sub, _HelpFormatter)
     if every:
         from askback.cli.client_args import add_client_commands
 
@@ -193,6 +198,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from askback.cli.passkeys import run_passkeys
 
         return run_passkeys(args)
+
+    if args.command == "receipts":
+        from askback.cli.receipts import run_receipts
+
+        return run_receipts(args)
     if args.command not in SERVER_COMMANDS:
         from askback.cli.client import run_client  # here: serving never loads the client's code
 

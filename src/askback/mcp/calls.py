@@ -85,13 +85,13 @@ class Calls:
                 "the server log has the details."
             ), True
         if isinstance(step, Finished):
-            result = wire.tool_result(step.value, has_output_schema=has_output)
+            result = wire.with_receipt(wire.tool_result(step.value, has_output_schema=has_output), step.receipt)
             shaped = type(step.value) is not str and isinstance(step.value, Mapping) and "content" in step.value
             return result, not shaped and isinstance(result.get("structuredContent", {}), dict)
         if isinstance(step, Refused):
             if step.refusal.capability is not None:
                 raise rpc_error(step.refusal.capability)
-            return wire.tool_refusal(step.refusal, has_output_schema=has_output), True
+            return wire.with_receipt(wire.tool_refusal(step.refusal, has_output_schema=has_output), step.receipt), True
         return wire.input_required(step.questions, step.state), True
 
     async def prompt(self, spec: Spec, rnd: Round, play: Play | None = None) -> dict[str, Any]:

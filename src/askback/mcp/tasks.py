@@ -116,6 +116,9 @@ class McpTaskWire:
     def refusal(self, spec: Spec, exc: Declined) -> dict[str, Any]:
         return wire.tool_refusal(declined_refusal(exc), has_output_schema=spec.output_schema is not None)
 
+    def with_receipt(self, result: dict[str, Any], receipt: str) -> dict[str, Any]:
+        return wire.with_receipt(result, receipt)
+
     def tool_error(self, spec: Spec, exc: AskbackError) -> dict[str, Any] | None:
         return tool_error_of(exc)
 

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from askback.core.outcomes import Refusal
 from askback.core.questions import FormQuestion, Question, RootsQuestion, SamplingQuestion, UrlQuestion
 from askback.core.results import prompt_messages
+from askback.receipts import RECEIPT_META
 from askback.types import Capabilities
 
 if TYPE_CHECKING:
@@ -160,6 +161,13 @@ def tool_result(value: Any, *, has_output_schema: bool) -> dict[str, Any]:
 
 
 REFUSAL_META = "askback/refusal"  # `_meta` key carrying a refusal's outcome, on every refusal
+
+
+def with_receipt(result: dict[str, Any], receipt: str | None) -> dict[str, Any]:
+    """The result with its flow's receipt id in `_meta` (`askback.receipts.RECEIPT_META`), when it has one."""
+    if receipt is None:
+        return result
+    return {**result, "_meta": {**result.get("_meta", {}), RECEIPT_META: receipt}}
 
 
 def tool_refusal(refusal: Refusal, *, has_output_schema: bool) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 
 It is a small key-value store with expiry and a few atomic operations, enough for everything askback keeps:
 the runs of single-use flows (`claim_run`, then `start_run`), one-time marks (`claim`), out-of-band tickets
-and completion marks (`put`/`get`), and secrets entered on a page, encrypted, read once (`take`). Keys are
-namespaced by the caller (`used:…`, `ticket:…`, `mark:…`, `secret:…`). Each store also has an `identity`,
+and completion marks (`put`/`get`), secrets entered on a page, encrypted, read once (`take`), and records that
+only grow, a receipt's entries (`append`/`appended`). Keys are namespaced by the caller (`used:…`, `ticket:…`,
+`mark:…`, `secret:…`, `receipt:…`). Each store also has an `identity`,
 fixed when its contents were created: a single-use flow records the identity it started under, so a store that
 was lost and recreated (a deleted file, a flushed server) is noticed instead of letting a replay run again.
 """
@@ -81,6 +82,15 @@ class Store(Protocol):
 
     async def take(self, key: str) -> bytes | None:
         """Read and delete `key` in one atomic step: of two concurrent takers, one gets the value."""
+        ...
+
+    async def append(self, key: str, value: bytes, expires_at: float) -> None:
+        """Add `value` at the end of the list `key`, kept until `expires_at` (the list's: a later append extends
+        it). Atomic across every process sharing the store: two concurrent appends both land, none is lost."""
+        ...
+
+    async def appended(self, key: str) -> list[bytes]:
+        """Every value appended to the list `key`, oldest first ([] if there is none or it expired)."""
         ...
 
 

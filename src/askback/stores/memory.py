@@ -15,6 +15,7 @@ class MemoryStore:
         self._clock = clock
         self._used: dict[str, float] = {}
         self._entries: dict[str, tuple[bytes, float]] = {}
+        self._lists: dict[str, tuple[list[bytes], float]] = {}
         self._runs: dict[str, tuple[str, float]] = {}  # flow id -> (HELD or STARTED + claimant, expires at)
         self._claims = 0
         # A new process has new, empty contents: a replay from before a restart must not look unused.
@@ -72,7 +73,18 @@ class MemoryStore:
             return None
         return entry[0]
 
+    async def append(self, key: str, value: bytes, expires_at: float) -> None:
+        items, until = self._lists.get(key, ([], 0.0))
+        if until < self._clock():
+            items = []
+        self._lists[key] = ([*items, value], max(until, expires_at))
+
+    async def appended(self, key: str) -> list[bytes]:
+        items, until = self._lists.get(key, ([], 0.0))
+        return list(items) if until >= self._clock() else []
+
     async def close(self) -> None:
+        self._lists.clear()
         self._used.clear()
         self._entries.clear()
         self._runs.clear()

@@ -2,9 +2,10 @@
 
 Every operation is one atomic Redis command or script, so no lock is needed across replicas: a run of a
 single-use flow is held (`claim_run`) and then started (`start_run`) by one script each, a one-time mark is one
-script (`SET NX PXAT` after reading the identity), taking a secret is `GETDEL` (exactly one reader gets it), and
-every key expires with the flow it belongs to (`PXAT`, the flow's deadline). Keys are namespaced per app,
-`askback:<app>:<key>`, so several apps can share one Redis. The URL forms are in `askback.stores.redis_target`.
+script (`SET NX PXAT` after reading the identity), taking a secret is `GETDEL` (exactly one reader gets it), a
+list that only grows (a receipt's entries) is one script (`RPUSH`, then `PEXPIREAT`), and every key expires with
+the flow it belongs to (`PXAT`, the flow's deadline). Keys are namespaced per app, `askback:<app>:<key>`, so
+several apps can share one Redis. The URL forms are in `askback.stores.redis_target`.
 
 The store's identity names its contents. A single-use flow records the identity it started under, and its
 claim is refused when the store's identity differs, because whether it already ran cannot be known. The
@@ -127,6 +128,12 @@ if redis.call('SET', KEYS[2], '1', 'NX', 'PXAT', ARGV[2]) then return {1, id} en
 return {2, id}
 """
 
+# Add to a list that only grows (KEYS the list; ARGV the value, PXAT): one key, so one slot in a Cluster too.
+_APPEND = """
+redis.call('RPUSH', KEYS[1], ARGV[1])
+redis.call('PEXPIREAT', KEYS[1], ARGV[2])
+"""
+
 
 class RedisStore:
     """One app's keys in one Redis database, in a Sentinel-managed primary, or in a Redis Cluster."""
@@ -162,6 +169,10 @@ class RedisStore:
 
     def _home(self, *names: str) -> list[str]:
         return [self._at(0, n) for n in names]
+
+    def _list(self, key: str) -> str:
+        """A list's Redis key: apart from the values (`put`), as the other backends keep lists in their own table."""
+        return self.prefix + "list:" + key
 
     # -- identity -----------------------------------------------------------------------------------------
     @property
@@ -346,7 +357,7 @@ class RedisStore:
             self._client = self._connect()
             # Sent by digest (EVALSHA), loaded again by redis-py when a restarted Redis no longer knows them.
             self._scripts = {name: self._client.register_script(text) for name, text in (
-                ("claim", _CLAIM), ("claim_run", _CLAIM_RUN), ("start_run", _START_RUN))}
+                ("claim", _CLAIM), ("claim_run", _CLAIM_RUN), ("start_run", _START_RUN), ("append", _APPEND))}
         try:
             if self._buckets > 1:
                 await self._settle()
@@ -501,6 +512,15 @@ class RedisStore:
     async def take(self, key: str) -> bytes | None:
         # One command: of two takers, one gets it; waited for, so a failover cannot bring a taken secret back.
         return _bytes(await self._send(lambda c: c.getdel(self.prefix + key)))
+
+    async def append(self, key: str, value: bytes, expires_at: float) -> None:
+        # One script on one key (one slot in a Cluster), waited for like every write; the list expires with its
+        # latest append (each is now + the same TTL).
+        await self._send(self._script("append", [self._list(key)], [value, _ms(expires_at)]))
+
+    async def appended(self, key: str) -> list[bytes]:
+        values = await self._send(lambda c: c.lrange(self._list(key), 0, -1), wait=False)
+        return [b for b in (_bytes(v) for v in values) if b is not None]
 
 
 async def _server_facts(conn: Connection) -> tuple[str, bool]:

@@ -19,6 +19,12 @@ _SCHEMA = (
     "CREATE TABLE IF NOT EXISTS used_flows (flow_id TEXT PRIMARY KEY, expires_at REAL NOT NULL, claimant TEXT)",
     "CREATE TABLE IF NOT EXISTS store_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS entries (key TEXT PRIMARY KEY, value BLOB NOT NULL, expires_at REAL NOT NULL)",
+    # Lists that only grow (a receipt's entries): one row per value, in the order the rows were inserted, and
+    # one row per list for when it expires (its latest append's), so an append never rewrites the list.
+    "CREATE TABLE IF NOT EXISTS lists (seq INTEGER PRIMARY KEY AUTOINCREMENT, key TEXT NOT NULL, "
+    "value BLOB NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS lists_by_key ON lists (key, seq)",
+    "CREATE TABLE IF NOT EXISTS list_expiry (key TEXT PRIMARY KEY, expires_at REAL NOT NULL)",
 )
 
 
@@ -77,6 +83,9 @@ class SQLiteStore:
             if self._claims % 256 == 0:
                 self._conn.execute("DELETE FROM used_flows WHERE expires_at < ?", (now,))
                 self._conn.execute("DELETE FROM entries WHERE expires_at < ?", (now,))
+                self._conn.execute("DELETE FROM lists WHERE key IN (SELECT key FROM list_expiry WHERE expires_at < ?)",
+                                   (now,))
+                self._conn.execute("DELETE FROM list_expiry WHERE expires_at < ?", (now,))
             # One statement: the primary key makes exactly one concurrent writer win, across processes too.
             cur = self._conn.execute(
                 "INSERT INTO used_flows (flow_id, expires_at) VALUES (?, ?) "
@@ -140,6 +149,34 @@ class SQLiteStore:
         if not rows or float(rows[0][1]) < self._clock():
             return None
         return bytes(rows[0][0])
+
+    async def append(self, key: str, value: bytes, expires_at: float) -> None:
+        await anyio.to_thread.run_sync(self._append, key, value, expires_at)
+
+    def _append(self, key: str, value: bytes, expires_at: float) -> None:
+        """The value and the list's expiry in one transaction: a list that had expired starts afresh."""
+        if self._conn is None:
+            self.open_now()
+        with self._lock:
+            assert self._conn is not None
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._conn.execute("DELETE FROM lists WHERE key = ? AND EXISTS (SELECT 1 FROM list_expiry "
+                                   "WHERE list_expiry.key = ? AND expires_at < ?)", (key, key, self._clock()))
+                self._conn.execute("INSERT INTO lists (key, value) VALUES (?, ?)", (key, value))
+                self._conn.execute(
+                    "INSERT INTO list_expiry (key, expires_at) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET "
+                    "expires_at = max(list_expiry.expires_at, excluded.expires_at)", (key, expires_at))
+                self._conn.execute("COMMIT")
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+
+    async def appended(self, key: str) -> list[bytes]:
+        rows = await anyio.to_thread.run_sync(
+            self._run, "SELECT value FROM lists WHERE key = ? AND EXISTS (SELECT 1 FROM list_expiry WHERE "
+            "list_expiry.key = ? AND expires_at >= ?) ORDER BY seq", (key, key, self._clock()))
+        return [bytes(row[0]) for row in rows]
 
     async def close(self) -> None:
         with self._lock:

@@ -57,7 +57,7 @@ from askback.core.work import (
     link_answer,
     secret_page_question,
 )
-from askback.flow import Ready, Runtime, run_function
+from askback.flow import Ready, Runtime, declined_refusal, run_function
 from askback.pagestep import PageStep, flow_of
 from askback.tasks.record import MISSING, TaskRecords
 from askback.telemetry.flows import FlowTelemetry, Outcome, metering
@@ -69,6 +69,7 @@ logger = logging.getLogger("askback.tasks")
 POLL_SECONDS = 0.2  # how often a parked function looks for its answer in the store (a local update wakes it)
 POLL_INTERVAL_MS = 500  # what clients are told to poll at
 PAGES = "pages"  # `TaskState.extra`: whether the client can open a page link, and the base URL of one
+RECEIPT = "receipt"  # `TaskState.extra`: the id of the flow's receipt (`askback.receipts`), if it keeps one
 STOPPED_WHILE_WORKING = (
     "The server stopped while this task was running, so it did not finish; part of its work may have been done. "
     "Call the tool again to start over."
@@ -91,6 +92,9 @@ class TaskWire(Protocol):
         """A function that raised (its text from `failure_text`, unless the wire keeps a protocol error's own)."""
         ...
     def request(self, question: FormQuestion) -> dict[str, Any]: ...
+    def with_receipt(self, result: dict[str, Any], receipt: str) -> dict[str, Any]:
+        """The outcome carrying its flow's receipt id where the wire's results carry metadata."""
+        ...
 
 
 # How a wire spells a URL question (a page link), for a wire that can put one to its client.
@@ -170,7 +174,8 @@ class TaskRunner:
             ttl_seconds=self.ttl,
             poll_ms=POLL_INTERVAL_MS,
             resumable=spec.resume == "rerun" and not ready.read_secrets,
-            extra={PAGES: {"url": bool(caps is not None and caps.url), "origin": origin}},
+            extra={PAGES: {"url": bool(caps is not None and caps.url), "origin": origin},
+                   **({RECEIPT: ready.receipt} if ready.receipt is not None else {})},
         )
         await self.records.hold_lease(task_id, self.owner, self.lease)
         await self.records.write(task_id, principal, state)
@@ -364,9 +369,11 @@ class TaskRunner:
                 return
             except Declined as exc:
                 result = self.wire.refusal(spec, exc)
+                await self._returned(run, declined_refusal(exc).reason)
                 how: Outcome = "cancelled" if exc.action == "cancel" else "declined"
             except AskbackError as exc:
                 shown = self.wire.tool_error(spec, exc)
+                await self._returned(run, "failed")
                 if shown is None:
                     await self._fail(run, self.wire.error(spec, exc))
                     _ended("failed")
@@ -374,6 +381,7 @@ class TaskRunner:
                 result, how = shown, "failed"
             except Exception as exc:
                 logger.exception("task %s of %s raised", one_line(run.task_id), one_line(spec.name))
+                await self._returned(run, "failed")
                 await self._fail(run, self.wire.error(spec, exc))
                 _ended("failed")
                 return
@@ -383,9 +391,14 @@ class TaskRunner:
                 except Exception as exc:
                     logger.exception("the result of task %s of %s cannot be sent", one_line(run.task_id),
                                      one_line(spec.name))
+                    await self._returned(run, "failed")
                     await self._fail(run, self.wire.error(spec, exc))
                     _ended("failed")
                     return
+                await self._returned(run, "complete", value)
+            receipt = run.state.extra.get(RECEIPT)
+            if isinstance(receipt, str):
+                result = self.wire.with_receipt(result, receipt)
             await self._write(run, lambda s: lifecycle.completed(s, result, self.runtime.clock()))
             _ended(how)
         finally:
@@ -395,6 +408,12 @@ class TaskRunner:
                     run.lease.cancel()
                 with contextlib.suppress(Exception):
                     await self.records.release_lease(run.task_id)
+
+    async def _returned(self, run: _Running, outcome: str, *value: Any) -> None:
+        """Record on the flow's receipt (if it keeps one) what the task's function came back with."""
+        receipt, receipts = run.state.extra.get(RECEIPT), self.runtime.receipts
+        if isinstance(receipt, str) and receipts is not None:
+            await receipts.returned(receipt, outcome, *value, has_value=bool(value))
 
     async def _fail(self, run: _Running, error: dict[str, Any]) -> None:
         await self._write(run, lambda s: lifecycle.failed(s, error, self.runtime.clock()))

@@ -259,7 +259,9 @@ class _Pages:
                 return approval
             done = await self.s.out_of_band.complete(ticket, approved=True, approval=approval)
         else:
-            done = await self.s.out_of_band.complete(ticket, approved=False)
+            # who decided: the person signed in at the page (nobody is known in development mode)
+            by = Approval(by=person.signed_in, method="page", second_person=person.second)
+            done = await self.s.out_of_band.complete(ticket, approved=False, approval=by)
         if not done:
             return self._page(410, "Already done", html.message(
                 "This step is already done", "The link was used. Go back to the assistant to continue."))
