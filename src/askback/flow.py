@@ -39,8 +39,6 @@ from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.state import Envelope
 from askback.core.text import one_line
-from askback.loopback import by_name
-from askback.outofband import NoPublicUrl
 from askback.pagewait import until
 from askback.receipts import receipt_id
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
@@ -426,23 +424,8 @@ class Flow:
                 waited += anyio.current_time() - began
 
     async def _mark(self, spec: Spec, rnd: Round, loaded: Loaded, request: MarkRequest) -> Mark:
-        oob = self.runtime.out_of_band
-        if oob is None:
-            raise NoPublicUrl("this runtime has no out-of-band pages")
-        base_url = self.runtime.public_url or rnd.origin
-        if request.purpose == "approval":
-            request = replace(request, approve_with=request.approve_with or self.runtime.approve_with)
-            if request.approve_with == "passkey" and base_url:
-                base_url = by_name(base_url)  # a passkey is bound to a name: never an address
-        return await oob.mark(
-            flow_id=loaded.flow_id,
-            deadline=loaded.deadline,
-            request=request,
-            principal=rnd.principal,
-            audience=self.runtime.audience,
-            tool=spec.name,
-            base_url=base_url,
-        )
+        return await self.runtime.mark(flow_id=loaded.flow_id, deadline=loaded.deadline, request=request,
+                                       principal=rnd.principal, tool=spec.name, origin=rnd.origin)
 
     async def _secrets(self, rnd: Round, loaded: Loaded, names: Sequence[str]) -> dict[str, Secret]:
         """Read each secret the page stored, once; inside the claim, so no replay can read it again."""

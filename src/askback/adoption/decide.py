@@ -340,7 +340,8 @@ def _approval(
         if isinstance(shown, Refuse):
             return shown
         text, summary = shown
-        return NeedMark(MarkRequest(step, "approval", "Approval", text, summary))
+        return NeedMark(MarkRequest(step, "approval", "Approval", text, summary,
+                                    approve_with=tool.options.approve_with))
     if mark.status == "done":
         return None
     if mark.status == "rejected":

@@ -62,9 +62,8 @@ class PageSteps:
                    origin: str | None) -> Mark:
         """Where the step stands; the first time, its ticket minted (`NoPublicUrl` if no link can be made)."""
         runtime, pages = await self.runtime(), _pages(progress)
-        return await _oob(runtime).mark(flow_id=_flow_id(pages), deadline=pages.deadline, request=request,
-                                        principal=principal, audience=runtime.audience, tool=tool,
-                                        base_url=runtime.public_url or origin)
+        return await runtime.mark(flow_id=_flow_id(pages), deadline=pages.deadline, request=request,
+                                  principal=principal, tool=tool, origin=origin)
 
     async def hold(self, progress: Progress, step: str) -> bool:
         """A retry that only repeats a page step the client accepted, held until the page finishes it (True),
