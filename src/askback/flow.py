@@ -26,7 +26,6 @@ import anyio
 from opentelemetry.trace import Span
 
 from askback.callwork import AskOne, ConversedWork, InlineWork, SessionPages, Status
-from askback.core import jsoncodec
 from askback.core.decide import CallInput, CheckedForms, decide
 from askback.core.errors import Declined, InvalidRequestState, Rejection
 from askback.core.forms import AnswerInvalid
@@ -40,7 +39,7 @@ from askback.core.spec import Spec
 from askback.core.state import Envelope
 from askback.core.text import one_line
 from askback.pagewait import until
-from askback.receipts import receipt_id
+from askback.receipts import Proposal, receipt_id, run_started, run_values
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
 from askback.singleuse import claim_run
@@ -322,24 +321,14 @@ class Flow:
         return None
 
     async def _started(self, spec: Spec, rnd: Round, loaded: Loaded, outcome: Run, on_page: str | None) -> str | None:
-        """Record that the run starts, on the receipt of an approval given on a page (`on_page`) or of a
-        single-use run; the receipt's id, or None when the flow keeps none.
+        """Record that the run starts (`askback.receipts.run_started`); the receipt's id, or None."""
 
-        Called once the single-use claim is held: a replay, refused by the claim, records nothing. A single-use
-        run that no page showed records what it runs with as its proposal (the values, never a secret: a
-        secret's place is empty until the function reads it).
-        """
-        receipts = self.runtime.receipts
-        if receipts is None or (on_page is None and not spec.once):
-            return None
-        if on_page is not None:
-            await receipts.started(on_page)
-            return on_page
-        rid = receipt_id(loaded.flow_id)
-        values = tuple((n, one_line(jsoncodec.compact(spec.param(n).to_json(v))))
-                       for n, v in outcome.values.items() if v is not DEFERRED and not spec.param(n).injected)
-        await receipts.started(rid, proposal=(spec.name, rnd.principal, values))
-        return rid
+        def proposal() -> Proposal:
+            return spec.name, rnd.principal, run_values((n, spec.param(n).to_json(v)) for n, v in outcome.values.items()
+                                                        if v is not DEFERRED and not spec.param(n).injected)
+
+        return await run_started(self.runtime.receipts, loaded.flow_id, on_page=on_page is not None, once=spec.once,
+                                 proposal=proposal)
 
     async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,
                       options: dict[str, Sequence[Option]], marks: dict[str, Mark]) -> Run | AskRound | Refusal:
