@@ -26,7 +26,6 @@ import anyio
 from opentelemetry.trace import Span
 
 from askback.callwork import AskOne, ConversedWork, InlineWork, SessionPages, Status
-from askback.core import jsoncodec
 from askback.core.decide import CallInput, CheckedForms, decide
 from askback.core.errors import Declined, InvalidRequestState, Rejection
 from askback.core.forms import AnswerInvalid
@@ -39,10 +38,8 @@ from askback.core.questions import Question, UrlQuestion
 from askback.core.spec import Spec
 from askback.core.state import Envelope
 from askback.core.text import one_line
-from askback.loopback import by_name
-from askback.outofband import NoPublicUrl
 from askback.pagewait import until
-from askback.receipts import receipt_id
+from askback.receipts import Proposal, receipt_id, run_started, run_values
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
 from askback.singleuse import claim_run
@@ -324,24 +321,14 @@ class Flow:
         return None
 
     async def _started(self, spec: Spec, rnd: Round, loaded: Loaded, outcome: Run, on_page: str | None) -> str | None:
-        """Record that the run starts, on the receipt of an approval given on a page (`on_page`) or of a
-        single-use run; the receipt's id, or None when the flow keeps none.
+        """Record that the run starts (`askback.receipts.run_started`); the receipt's id, or None."""
 
-        Called once the single-use claim is held: a replay, refused by the claim, records nothing. A single-use
-        run that no page showed records what it runs with as its proposal (the values, never a secret: a
-        secret's place is empty until the function reads it).
-        """
-        receipts = self.runtime.receipts
-        if receipts is None or (on_page is None and not spec.once):
-            return None
-        if on_page is not None:
-            await receipts.started(on_page)
-            return on_page
-        rid = receipt_id(loaded.flow_id)
-        values = tuple((n, one_line(jsoncodec.compact(spec.param(n).to_json(v))))
-                       for n, v in outcome.values.items() if v is not DEFERRED and not spec.param(n).injected)
-        await receipts.started(rid, proposal=(spec.name, rnd.principal, values))
-        return rid
+        def proposal() -> Proposal:
+            return spec.name, rnd.principal, run_values((n, spec.param(n).to_json(v)) for n, v in outcome.values.items()
+                                                        if v is not DEFERRED and not spec.param(n).injected)
+
+        return await run_started(self.runtime.receipts, loaded.flow_id, on_page=on_page is not None, once=spec.once,
+                                 proposal=proposal)
 
     async def _decide(self, spec: Spec, rnd: Round, loaded: Loaded, call: CallInput,
                       options: dict[str, Sequence[Option]], marks: dict[str, Mark]) -> Run | AskRound | Refusal:
@@ -426,23 +413,8 @@ class Flow:
                 waited += anyio.current_time() - began
 
     async def _mark(self, spec: Spec, rnd: Round, loaded: Loaded, request: MarkRequest) -> Mark:
-        oob = self.runtime.out_of_band
-        if oob is None:
-            raise NoPublicUrl("this runtime has no out-of-band pages")
-        base_url = self.runtime.public_url or rnd.origin
-        if request.purpose == "approval":
-            request = replace(request, approve_with=request.approve_with or self.runtime.approve_with)
-            if request.approve_with == "passkey" and base_url:
-                base_url = by_name(base_url)  # a passkey is bound to a name: never an address
-        return await oob.mark(
-            flow_id=loaded.flow_id,
-            deadline=loaded.deadline,
-            request=request,
-            principal=rnd.principal,
-            audience=self.runtime.audience,
-            tool=spec.name,
-            base_url=base_url,
-        )
+        return await self.runtime.mark(flow_id=loaded.flow_id, deadline=loaded.deadline, request=request,
+                                       principal=rnd.principal, tool=spec.name, origin=rnd.origin)
 
     async def _secrets(self, rnd: Round, loaded: Loaded, names: Sequence[str]) -> dict[str, Secret]:
         """Read each secret the page stored, once; inside the claim, so no replay can read it again."""

@@ -23,14 +23,16 @@ import hashlib
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any, Literal
 
+from askback.core import jsoncodec
 from askback.core.errors import StoreUnavailable
 from askback.core.marks import Approval, shown_digest
 from askback.core.questions import canonical_json
 from askback.core.state import Keyring, b64url
+from askback.core.text import one_line
 from askback.stores.base import Clock, Store
 
 logger = logging.getLogger("askback")
@@ -99,6 +101,31 @@ def value_digest(value: Any) -> str:
     except (TypeError, ValueError):
         body = repr(value).encode("utf-8", "replace")
     return "sha256:" + hashlib.sha256(body).hexdigest()
+
+
+def run_values(values: Iterable[tuple[str, Any]]) -> tuple[tuple[str, str], ...]:
+    """Each value a run is given (name, its JSON value) as a single-use run's proposal shows it."""
+    return tuple((name, one_line(jsoncodec.compact(value))) for name, value in values)
+
+
+Proposal = tuple[str, str | None, Sequence[tuple[str, str]]]  # a run's tool, its caller, the values it runs with
+
+
+async def run_started(receipts: Receipts | None, flow_id: bytes, *, on_page: bool, once: bool,
+                      proposal: Callable[[], Proposal]) -> str | None:
+    """Record that a flow's run starts, on the receipt of an approval given on a page (`on_page`) or of a
+    single-use run (`once`); the receipt's id, or None when the flow keeps none.
+
+    Called once the single-use claim is held, so a replay (refused by the claim) records nothing. A single-use
+    run that no page showed records what it runs with as its proposal first (`proposal()`: the values, never a
+    secret: a secret's place is empty until the function reads it). An `askback.App` tool's flow and an
+    adopted or gateway call both record it here.
+    """
+    if receipts is None or not (on_page or once):
+        return None
+    rid = receipt_id(flow_id)
+    await receipts.started(rid, proposal=None if on_page else proposal())
+    return rid
 
 
 class Receipts:

@@ -7,15 +7,16 @@ Below the flow (`askback.flow`) and the runners that share it (`askback.callwork
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from askback.core.decide import DEFAULT_MAX_ROUNDS, AnswerGuard, no_answer_guard
 from askback.core.guarding import Guard
 from askback.core.markers import Context
-from askback.core.marks import ApproveWith
+from askback.core.marks import ApproveWith, Mark, MarkRequest
 from askback.core.state import Binding, StateCodec, arguments_digest, binding_prefix
-from askback.outofband import OutOfBand
+from askback.loopback import by_name
+from askback.outofband import NoPublicUrl, OutOfBand
 from askback.pagewait import Gone, PageWait
 from askback.receipts import Receipts
 from askback.stores.base import Clock, Store
@@ -50,6 +51,26 @@ class Runtime:
                 self._prefixes.clear()
             prefix = self._prefixes[key] = binding_prefix(self.audience, rnd.method, rnd.target)
         return Binding(self.audience, rnd.method, rnd.target, rnd.arguments_digest, rnd.principal, prefix)
+
+    async def mark(self, *, flow_id: bytes, deadline: float, request: MarkRequest, principal: str | None,
+                   tool: str, origin: str | None) -> Mark:
+        """Where a page step stands; the first time, its ticket minted (`NoPublicUrl` if no link can be made).
+
+        The one place a step's ticket is minted, for an `askback.App` tool's flow and for adopted and gateway
+        calls alike: an approval whose request does not say how it is given takes the app's `approve_with`, and
+        a passkey's page is linked by name (a passkey is bound to a name, never an address). `origin`: where the
+        request came, for a link on a loopback server without a public URL.
+        """
+        if self.out_of_band is None:
+            raise NoPublicUrl("this runtime has no out-of-band pages")
+        base_url = self.public_url or origin
+        if request.purpose == "approval":
+            request = replace(request, approve_with=request.approve_with or self.approve_with)
+            if request.approve_with == "passkey" and base_url:
+                base_url = by_name(base_url)
+        return await self.out_of_band.mark(flow_id=flow_id, deadline=deadline, request=request,
+                                           principal=principal, audience=self.audience, tool=tool,
+                                           base_url=base_url)
 
 
 @dataclass(frozen=True, slots=True)

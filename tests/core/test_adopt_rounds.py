@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from askback.adoption.answers import take
 from askback.adoption.decide import VALUES_KEY, AskConfirm, AskValues, Go, Refuse, Tool, ToSdk, decide, values_digest
 from askback.adoption.options import ToolOptions
@@ -155,3 +157,17 @@ def test_an_approval_on_the_page_is_for_exactly_the_values_shown() -> None:
     assert big.request.name != bigger.request.name  # another amount is another step: an approval is not reused
     assert isinstance(decide(tool, {"amount": 100}, both, pages=True), AskConfirm)  # at the limit: the form
     assert isinstance(decide(tool, {"amount": 500}, both, pages=False), Refuse)  # no pages: refused, not a form
+    assert big.request.approve_with is None  # the app's approve_with decides (`Runtime.mark`)
+
+
+def test_a_tools_approve_with_goes_to_its_page_and_is_checked_at_declaration() -> None:
+    from askback.adoption.decide import NeedMark
+
+    tool = Tool("wipe", {"type": "object", "properties": {}}, ToolOptions(confirm="Wipe?", out_of_band=True,
+                                                                          approve_with="passkey"))
+    asked = decide(tool, {}, Capabilities(form=True, url=True), pages=True)
+    assert isinstance(asked, NeedMark) and asked.request.approve_with == "passkey"
+    with pytest.raises(TypeError, match="approve_with= is one of page, passkey, got 'sms'"):
+        ToolOptions(confirm="Wipe?", out_of_band=True, approve_with="sms")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="approve_with= needs out_of_band="):
+        ToolOptions(confirm="Wipe?", approve_with="passkey")

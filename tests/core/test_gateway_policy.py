@@ -33,7 +33,7 @@ def test_a_policy_becomes_the_adopters_options(tmp_path: Path) -> None:
     ({"tools": {"ship": {"confirm": 3}}}, "tools.ship.confirm must be a text"),
     ({"tools": {"ship": {"secret": "country"}}}, "tools.ship.secret must be a list of argument names"),
     ({"tools": {"ship": {"approve": True}}},
-     "tools.ship: unknown key 'approve' (known: confirm, secret, choices, out_of_band, once)"),
+     "tools.ship: unknown key 'approve' (known: confirm, secret, choices, out_of_band, once, approve_with)"),
     ({"tools": {"ship": {"choices": {"city": []}}}}, "tools.ship.choices.city must be a non-empty list"),
     ({"tools": {"ship": {"choices": {"city": [{"label": "x"}]}}}}, "tools.ship.choices.city: an option is a value"),
 ])
@@ -74,6 +74,13 @@ def test_out_of_band_and_once_become_the_adopters_options() -> None:
     assert policy["pay"].out_of_band == Above("amount", 1000) and policy["pay"].once
     assert policy["pay"].approved_on_page({"amount": 1000.5}) and not policy["pay"].approved_on_page({"amount": 1000})
     assert policy["wipe"].approved_on_page({}) and policy["wipe"].needs_pages and not policy["wipe"].once
+    assert policy["pay"].approve_with is None  # the app's approve_with
+
+
+def test_approve_with_becomes_the_adopters_option() -> None:
+    policy = read_policy({"tools": {"wipe": {"confirm": "Wipe {disk}?", "out_of_band": True,
+                                             "approve_with": "passkey"}}})
+    assert policy["wipe"].approve_with == "passkey"
 
 
 @pytest.mark.parametrize(("table", "said"), [
@@ -82,6 +89,9 @@ def test_out_of_band_and_once_become_the_adopters_options() -> None:
     ({"confirm": "Pay?", "out_of_band": {"argument": "amount"}}, "tools.pay.out_of_band must be true, false or"),
     ({"confirm": "Pay?", "out_of_band": {"argument": "amount", "above": "1k"}}, "must be true, false or"),
     ({"once": "yes"}, "tools.pay.once must be true or false"),
+    ({"confirm": "Pay?", "out_of_band": True, "approve_with": "sms"},
+     "tools.pay.approve_with must be one of 'page', 'passkey'"),
+    ({"confirm": "Pay?", "approve_with": "passkey"}, "tools.pay.approve_with needs out_of_band"),
 ])
 def test_a_bad_out_of_band_or_once_is_one_line(table: dict[str, Any], said: str) -> None:
     with pytest.raises(PolicyError, match=re.escape(said)):

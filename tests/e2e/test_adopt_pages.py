@@ -25,6 +25,7 @@ from mcp.client.session import ClientRequestContext
 
 import askback
 from askback.gateway import gateway_app
+from askback.receipts import RECEIPT_META, Receipt
 from tests.conftest import LoopbackServer
 from tests.e2e.test_adopt import MODES, text_of
 from tests.support import adopted_pages
@@ -51,28 +52,45 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-@pytest.fixture(params=["adopt", "gateway"])
-def front(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Runs]]:
-    """The pages app's MCP URL, adopted in place or behind the gateway (its policy file saying the same)."""
-    runs: Runs = []
-    if request.param == "adopt":
-        with LoopbackServer(adopted_pages.adopted(runs)) as server:
-            yield server.url, runs
+def serving(kind: str, tmp_path: Path, runs: Runs, app: askback.App, policy: str = POLICY,
+            options: dict[str, askback.ToolOptions] | None = None) -> Iterator[str]:
+    """The pages app's MCP URL on `app`'s runtime, adopted in place (with `options`) or behind the gateway (its
+    policy file, `policy`, saying the same)."""
+    if kind == "adopt":
+        adopter = askback.adopt(adopted_pages.build(runs), tools=options or adopted_pages.OPTIONS, app=app)
+        with LoopbackServer(adopter.streamable_http_app()) as server:
+            yield server.url
         return
-    policy = tmp_path / "policy.toml"
-    policy.write_text(POLICY)
+    path = tmp_path / "policy.toml"
+    path.write_text(policy)
     with LoopbackServer(adopted_pages.build(runs).streamable_http_app()) as upstream, \
-            LoopbackServer(gateway_app(upstream.url, name="pages-gateway", policy=policy)) as gateway:
-        yield gateway.url, runs
+            LoopbackServer(gateway_app(upstream.url, name=app.name, app=app, policy=path)) as gateway:
+        yield gateway.url
+
+
+@pytest.fixture(params=["adopt", "gateway"])
+def kept(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, Runs, askback.App]]:
+    """The pages app's MCP URL, the runs of its tools, and the app whose store keeps its receipts."""
+    runs: Runs = []
+    app = askback.App("pages-shop" if request.param == "adopt" else "pages-gateway")
+    for url in serving(request.param, tmp_path, runs, app):
+        yield url, runs, app
+
+
+@pytest.fixture
+def front(kept: tuple[str, Runs, askback.App]) -> tuple[str, Runs]:
+    return kept[0], kept[1]
 
 
 class Person:
     """The client's elicitation callback and the person behind it: forms answered from a script; each page
     link accepted at once and completed a moment later (the secret entered, or the action approved/rejected)."""
 
-    def __init__(self, *forms: dict[str, Any], decision: str = "approve") -> None:
+    def __init__(self, *forms: dict[str, Any], decision: str = "approve", value: str = CANARY) -> None:
         self.forms = list(forms)
         self.decision = decision
+        self.value = value  # what the person enters on a secret's page
+        self.posted: list[httpx.Response] = []  # the page's answer to each decision posted
         self.asked: list[types.ElicitRequestFormParams] = []
         self.links: list[str] = []
         self.pages: list[str] = []  # the HTML of each page the person saw
@@ -97,9 +115,8 @@ class Person:
             assert token is not None, page.text
             form = {"csrf": token.group(1), "decision": self.decision}
             if 'name="value"' in page.text:
-                form = {**form, "value": CANARY, "decision": "submit" if self.decision == "approve" else "reject"}
-            done = await browser.post(url, data=form)
-            assert done.status_code == 200, done.text
+                form = {**form, "value": self.value, "decision": "submit" if self.decision == "approve" else "reject"}
+            self.posted.append(await browser.post(url, data=form))
 
 
 @pytest.fixture
@@ -126,6 +143,7 @@ async def test_a_credential_is_entered_on_the_page_never_in_a_form(front: tuple[
     assert runs == [("connect", {"bank": "Acme", "key_ok": True})]
     assert [list(f.requested_schema["properties"]) for f in person.asked] == [["bank"]]  # the form never asks it
     assert len(person.links) == 1 and "/askback/p/" in person.links[0]
+    assert [r.status_code for r in person.posted] == [200]
     assert "The API key from the bank&#x27;s developer settings" in person.pages[0]  # its schema's description
     nowhere(lambda: result.model_dump_json() + "".join(person.pages), logs)
 
@@ -141,6 +159,7 @@ async def test_the_credential_is_in_no_state_or_result_on_the_wire(front: tuple[
         assert request["params"]["mode"] == "url"
         person = Person()
         await person._complete(request["params"]["url"])
+        assert [r.status_code for r in person.posted] == [200]
         done = raw.call("connect", {"bank": "Acme"}, responses={key: {"action": "accept"}},
                         state=first["requestState"])
         seen.append(str(done))
@@ -172,6 +191,7 @@ async def test_a_large_amount_is_approved_on_the_page(front: tuple[str, Runs], m
     assert text_of(result) == "sent 5000 EUR to DE44500105175407324931", text_of(result)
     assert person.asked == [] and len(person.links) == 1
     assert "Send 5000 EUR to DE44500105175407324931?" in person.pages[0]
+    assert [r.status_code for r in person.posted] == [200]
     assert runs == [("transfer", {"amount": 5000, "to": "DE44500105175407324931"})]
 
 
@@ -237,3 +257,113 @@ async def test_an_adopted_app_reached_from_elsewhere_needs_page_auth() -> None:
     adopter = askback.adopt(adopted_pages.build([]), tools=adopted_pages.OPTIONS)
     with pytest.raises(PagesConfigError, match="page_auth"):
         adopter.streamable_http_app(host="0.0.0.0", allowed_hosts=["shop.example"])
+
+
+# -- receipts: what was shown, who approved it, that it ran, what came back --------------------------------------
+async def receipt_in(app: askback.App, meta: dict[str, Any] | None) -> Receipt:
+    assert meta is not None and isinstance(meta.get(RECEIPT_META), str), meta
+    found = await app.receipt(meta[RECEIPT_META])
+    assert found is not None, meta
+    return found
+
+
+@by_mode
+async def test_an_approval_on_the_page_leaves_a_receipt_of_all_four_steps(kept: tuple[str, Runs, askback.App],
+                                                                          mode: str) -> None:
+    url, runs, app = kept
+    async with Client(url, mode=mode, elicitation_callback=Person()) as client:
+        result = await client.call_tool("transfer", {"amount": 5000, "to": "DE44500105175407324931"})
+    assert text_of(result) == "sent 5000 EUR to DE44500105175407324931" and len(runs) == 1
+    receipt = await receipt_in(app, result.meta)
+    assert receipt.tool == "transfer"
+    assert [e.kind for e in receipt.entries] == ["proposed", "approved", "executed", "returned"]
+    proposed, approved, _, returned = receipt.entries
+    assert proposed.where == "page" and proposed.text == "Send 5000 EUR to DE44500105175407324931?"
+    assert approved.by is not None and approved.by.method == "page"
+    assert returned.outcome == "complete" and returned.digest is not None
+
+
+@by_mode
+async def test_a_rejection_on_the_page_is_on_the_receipt_and_nothing_ran(kept: tuple[str, Runs, askback.App],
+                                                                         mode: str) -> None:
+    url, runs, app = kept
+    async with Client(url, mode=mode, elicitation_callback=Person(decision="reject")) as client:
+        result = await client.call_tool("transfer", {"amount": 5000, "to": "DE44500105175407324931"})
+    assert runs == []
+    receipt = await receipt_in(app, result.meta)
+    assert [e.kind for e in receipt.entries] == ["proposed", "rejected", "returned"]
+    assert receipt.entries[-1].outcome == "declined"
+
+
+async def test_a_single_use_run_leaves_a_receipt_and_its_replay_adds_nothing(
+        kept: tuple[str, Runs, askback.App]) -> None:
+    url, runs, app = kept
+    arguments = {"amount": 50, "to": "DE44500105175407324931"}
+    with RawClient(url) as raw:
+        first = raw.call("transfer", arguments)["result"]
+        (key,) = first["inputRequests"]
+        retry = {"responses": {key: answered(confirm=True)}, "state": first["requestState"]}
+        done = raw.call("transfer", arguments, **retry)
+        replay = raw.call("transfer", arguments, **retry)
+    assert replay["error"]["code"] == -32602 and len(runs) == 1
+    receipt = await receipt_in(app, done["result"].get("_meta"))
+    assert [e.kind for e in receipt.entries] == ["proposed", "executed", "returned"]  # no page, so no approval
+    proposed = receipt.entries[0]
+    assert proposed.where == "run" and dict(proposed.values) == {"amount": "50", "to": '"DE44500105175407324931"'}
+    assert receipt.entries[-1].outcome == "complete"
+
+
+async def test_a_single_use_run_over_the_back_channel_leaves_a_receipt(kept: tuple[str, Runs, askback.App]) -> None:
+    url, runs, app = kept
+    async with Client(url, mode="legacy", elicitation_callback=Person({"confirm": True})) as client:
+        result = await client.call_tool("transfer", {"amount": 50, "to": "DE44500105175407324931"})
+    assert len(runs) == 1
+    receipt = await receipt_in(app, result.meta)
+    assert [e.kind for e in receipt.entries] == ["proposed", "executed", "returned"]
+
+
+async def test_a_call_that_keeps_no_receipt_names_none(front: tuple[str, Runs]) -> None:
+    url, runs = front
+    async with Client(url, elicitation_callback=Person({"bank": "Acme"})) as client:
+        result = await client.call_tool("connect", {})
+    assert len(runs) == 1 and RECEIPT_META not in (result.meta or {})  # a credential alone: no approval, not once
+
+
+@by_mode
+async def test_a_credential_the_tool_would_refuse_is_refused_and_never_sent_on(front: tuple[str, Runs],
+                                                                             mode: str) -> None:
+    url, runs = front
+    async with Client(url, mode=mode, elicitation_callback=Person({"bank": "Acme"}, value="short")) as client:
+        result = await client.call_tool("connect", {})
+    assert runs == []
+    assert "the value entered on the page for api_key was not accepted" in text_of(result), text_of(result)
+    assert result.meta is not None and result.meta["askback/refusal"]["outcome"] == "invalid_arguments"
+
+
+# -- approve_with: a passkey-bound approval page takes no button press as a yes -----------------------------------
+PASSKEY_POLICY = POLICY + 'approve_with = "passkey"\n'
+
+
+@pytest.mark.parametrize(("kind", "where"), [("adopt", "tool"), ("adopt", "app"), ("gateway", "tool"),
+                                             ("gateway", "app")])
+async def test_a_passkey_approval_page_refuses_a_plain_approve(kind: str, where: str, tmp_path: Path) -> None:
+    runs: Runs = []
+    # (page_wait=0: the retry is answered at once, the page step still pending, rather than held)
+    app = askback.App("passkey-shop", approve_with="passkey" if where == "app" else None, page_wait=0)
+    options = {**adopted_pages.OPTIONS, "transfer": askback.ToolOptions(
+        confirm="Send {amount} EUR to {to}?", out_of_band=askback.Above("amount", 1000), once=True,
+        approve_with="passkey" if where == "tool" else None)}
+    arguments = {"amount": 5000, "to": "DE44500105175407324931"}
+    for url in serving(kind, tmp_path, runs, app, PASSKEY_POLICY if where == "tool" else POLICY, options):
+        with RawClient(url) as raw:
+            first = raw.call("transfer", arguments)["result"]
+            (request,) = first["inputRequests"].values()
+            link = request["params"]["url"]
+            person = Person()
+            await person._complete(link)
+            again = raw.call("transfer", arguments, responses={k: {"action": "accept"} for k in first["inputRequests"]},
+                             state=first["requestState"])["result"]
+    assert link.startswith("http://localhost:")  # a passkey is bound to a name, never an address
+    assert [r.status_code for r in person.posted] == [403]
+    assert "This passkey did not approve this action" in person.posted[0].text
+    assert again.get("resultType") == "input_required" and runs == []  # still waiting for a person's passkey

@@ -40,6 +40,13 @@ PREFIX = "askback/adopt/"  # the keys of this module's questions; any other inpu
 VALUES_KEY = PREFIX + "values"
 CONFIRM_KEY = PREFIX + "confirm"
 APPROVAL_KEY = PREFIX + "approval"
+APPROVAL_STEP = "approve/"  # the page steps of approvals: one per set of values (`approve/DIGEST`)
+
+
+def approval_asked(marks: Mapping[str, Mark]) -> bool:
+    """Whether these marks (a round's, as `decide` looked them up) include an approval's page step: its page
+    then proposed the action on the flow's receipt."""
+    return any(name.startswith(APPROVAL_STEP) for name in marks)
 
 
 def ours(key: str) -> bool:
@@ -333,14 +340,15 @@ def _approval(
         error = MissingCapability(tool.name, [("its approval on a page", "url")])
         return Refuse(Refusal.missing_capability(error, ()))
     # One step per set of values: an approval holds for exactly the values the page showed.
-    step = f"approve/{values_digest(tool.name, arguments)}"
+    step = APPROVAL_STEP + values_digest(tool.name, arguments)
     mark = marks.get(step)
     if mark is None:
         shown = _shown(tool, template, arguments, options)
         if isinstance(shown, Refuse):
             return shown
         text, summary = shown
-        return NeedMark(MarkRequest(step, "approval", "Approval", text, summary))
+        return NeedMark(MarkRequest(step, "approval", "Approval", text, summary,
+                                    approve_with=tool.options.approve_with))
     if mark.status == "done":
         return None
     if mark.status == "rejected":

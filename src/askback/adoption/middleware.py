@@ -18,6 +18,7 @@ from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
 from mcp.shared.exceptions import NoBackChannelError
 from mcp_types.methods import is_input_required
 from mcp_types.version import is_version_at_least
+from pydantic import BaseModel
 
 from askback.adoption.answers import Taken, take
 from askback.adoption.choices import look_up
@@ -31,6 +32,7 @@ from askback.adoption.decide import (
     Refuse,
     Tool,
     ToSdk,
+    approval_asked,
     decide,
     ours,
     secret_step,
@@ -49,6 +51,7 @@ from askback.mcp import wire
 from askback.mcp.calls import rpc_error, sdk_error
 from askback.mcp.incoming import incoming_of
 from askback.outofband import NoPublicUrl
+from askback.receipts import RECEIPT_META
 from askback.types import Capabilities
 
 if TYPE_CHECKING:
@@ -104,6 +107,14 @@ class _Call:
 
     def refused(self, refusal: Refusal) -> HandlerResult:
         return wire.tool_refusal(refusal, has_output_schema=self.tool.has_output_schema)
+
+
+@dataclass(frozen=True, slots=True)
+class _Onward:
+    """What the call goes on with: its final arguments, and the receipt its run is recorded on (or None)."""
+
+    arguments: dict[str, Any]
+    receipt: str | None
 
 
 class Adopter:
@@ -218,31 +229,61 @@ class Adopter:
         if isinstance(decision, ToSdk):
             return await call.call_next(call.ctx)
         if isinstance(decision, Refuse):
-            return _refused(decision, call)
+            return await self._refused(decision, call, progress, marks)
         assert isinstance(decision, Go)
-        arguments = await self._final(call, progress, decision)
-        if not isinstance(arguments, dict):
-            return arguments
+        final = await self._final(call, progress, decision, marks)
+        if not isinstance(final, _Onward):
+            return final
         inner = {k: v for k, v in responses.items() if not ours(k)}
         onward = {k: v for k, v in params.items() if k not in ("requestState", "inputResponses")}
-        onward["arguments"] = arguments
+        onward["arguments"] = final.arguments
         if progress.inner is not None:
             onward["requestState"] = progress.inner
         if inner:
             onward["inputResponses"] = inner
-        result = await call.call_next(replace(call.ctx, params=onward))
+        result = await self._forward(call, replace(call.ctx, params=onward), final.receipt)
         return _carried(result, progress)
 
-    async def _final(self, call: _Call, progress: Progress, decision: Go) -> dict[str, Any] | HandlerResult:
+    async def _forward(self, call: _Call, ctx: ServerRequestContext[Any, Any], receipt: str | None) -> HandlerResult:
+        """The call, gone on to the tool; what came back recorded on its receipt, whose id rides in `_meta`
+        (a round of the tool's own resolvers is not an ending: its retry comes back here)."""
+        try:
+            result = await call.call_next(ctx)
+        except Exception:
+            if receipt is not None and self.steps is not None:
+                await self.steps.returned(receipt, "failed")
+            raise
+        if receipt is None or self.steps is None or is_input_required(result):
+            return result
+        failed, value = _outcome(result)
+        if failed:
+            await self.steps.returned(receipt, "failed")
+        else:
+            await self.steps.returned(receipt, "complete", value, has_value=True)
+        return _with_receipt(result, receipt)
+
+    async def _refused(self, decision: Refuse, call: _Call, progress: Progress,
+                       marks: Mapping[str, Mark]) -> HandlerResult:
+        """The refusal; for one that follows an approval's page (rejected there), recorded on its receipt."""
+        receipt = None
+        if decision.capability is None and self.steps is not None and approval_asked(marks):
+            receipt = await self.steps.receipt(progress, on_page=True, once=False)
+            if receipt is not None:
+                await self.steps.returned(receipt, decision.refusal.reason)
+        return _with_receipt(_refused(decision, call), receipt)
+
+    async def _final(self, call: _Call, progress: Progress, decision: Go,
+                     marks: Mapping[str, Mark]) -> _Onward | HandlerResult:
         """The arguments the call goes on with: its single-use run claimed (on a retry: a first round has no
-        earlier one a replay could repeat), then the credentials entered on the page taken from the store."""
+        earlier one a replay could repeat), then the credentials entered on the page taken from the store, then
+        its start recorded on its receipt (`_started`)."""
         tool = call.tool
         if tool.options.once and progress.resumed and progress.pages is not None and progress.inner is None:
             # (A round of the tool's own resolvers after askback's is the SDK's: its retry is not claimed again.)
             assert self.steps is not None
             await self.steps.claim(progress, f"tools/call {one_line(tool.name)}")
         if not decision.secrets:
-            return decision.arguments
+            return _Onward(decision.arguments, await self._started(call, progress, decision, marks))
         assert self.steps is not None and progress.pages is not None
         taken = await self.steps.take(progress, [(n, secret_step(n)) for n in decision.secrets])
         if taken is None:
@@ -255,7 +296,21 @@ class Adopter:
             name, why = next(iter(wrong.items()))
             return call.refused(Refusal("invalid_arguments", f"{tool.name} was not run: the value entered on the page "
                                                              f"for {name} was not accepted: {why}. Call it again."))
-        return arguments
+        return _Onward(arguments, await self._started(call, progress, decision, marks))
+
+    async def _started(self, call: _Call, progress: Progress, decision: Go, marks: Mapping[str, Mark]) -> str | None:
+        """The receipt the run goes on (an approval given on a page, a single-use run), its start recorded; a
+        retry of the tool's own resolvers' round goes on the receipt whose start its first round recorded."""
+        if self.steps is None:
+            return None
+        on_page, once = approval_asked(marks), call.tool.options.once
+        if progress.inner is not None:
+            return await self.steps.receipt(progress, on_page=on_page, once=once)
+        if once:
+            progress = await self.steps.flow(progress)  # a single-use run in its first round: the flow it is
+        values = {n: v for n, v in decision.arguments.items() if n not in decision.secrets}
+        return await self.steps.started(progress, on_page=on_page, once=once, tool=call.tool.name,
+                                        principal=call.principal, values=values)
 
     async def _back_channel(self, call: _Call) -> HandlerResult:
         """2025-11-25: the same questions as `elicitation/create` requests on the session, within this request."""
@@ -266,14 +321,15 @@ class Adopter:
         for _ in range(MAX_ROUNDS):
             decision, progress = await self._decide(call, progress, notes, marks)
             if isinstance(decision, Go):
-                arguments = await self._final(call, progress, decision)
-                if not isinstance(arguments, dict):
-                    return arguments
-                return await call.call_next(replace(ctx, params={**call.params, "arguments": arguments}))
+                final = await self._final(call, progress, decision, marks)
+                if not isinstance(final, _Onward):
+                    return final
+                return await self._forward(call, replace(ctx, params={**call.params, "arguments": final.arguments}),
+                                           final.receipt)
             if isinstance(decision, ToSdk):
                 return await call.call_next(ctx)
             if isinstance(decision, Refuse):
-                return _refused(decision, call)
+                return await self._refused(decision, call, progress, marks)
             try:
                 if isinstance(decision, AskPage):
                     refusal = await self._page_back(call, progress, decision)
@@ -330,6 +386,29 @@ def _refused(decision: Refuse, call: _Call) -> HandlerResult:
     if decision.capability is not None:
         raise sdk_error(rpc_error(decision.capability))
     return call.refused(decision.refusal)
+
+
+def _outcome(result: HandlerResult) -> tuple[bool, Any]:
+    """Whether the tool's result is an error, and its value (structured, else its content) as a receipt's
+    digest is taken of it."""
+    if isinstance(result, Mapping):
+        structured = result.get("structuredContent")
+        return bool(result.get("isError")), structured if structured is not None else result.get("content")
+    structured = getattr(result, "structured_content", None)
+    return bool(getattr(result, "is_error", False)), structured if structured is not None else getattr(
+        result, "content", None)
+
+
+def _with_receipt(result: HandlerResult, receipt: str | None) -> HandlerResult:
+    """The result with its flow's receipt id in `_meta` (`askback.receipts.RECEIPT_META`), when it has one."""
+    if receipt is None:
+        return result
+    if isinstance(result, Mapping):
+        return wire.with_receipt(dict(result), receipt)
+    if isinstance(result, BaseModel) and "meta" in type(result).model_fields:
+        meta = getattr(result, "meta", None) or {}
+        return result.model_copy(update={"meta": {**meta, RECEIPT_META: receipt}})
+    return result
 
 
 def _carried(result: HandlerResult, progress: Progress) -> HandlerResult:

@@ -8,6 +8,7 @@ from string import Formatter
 from typing import Any
 
 from askback.core.markers import OneOf
+from askback.core.marks import APPROVE_WITH, ApproveWith
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,7 +35,9 @@ class ToolOptions:
     form, only on askback's page. `choices`: parameters whose value must be one of the options a provider gives
     at call time (`askback.OneOf(provider)`; the provider's parameters are matched by name: `caller` receives
     the `askback.Caller`, any other name is an argument of the tool, and the choice waits until those are
-    known). `once`: the final call runs once; a replay of its last round is refused.
+    known). `once`: the final call runs once; a replay of its last round is refused. `approve_with`: what the
+    approval page takes as a yes ("page": its button; "passkey": a passkey enrolled for the caller,
+    docs/passkeys.md); None: the app's `approve_with` (or `ASKBACK_APPROVE_WITH`).
     """
 
     confirm: str | None = None
@@ -42,12 +45,17 @@ class ToolOptions:
     choices: Mapping[str, OneOf] = field(default_factory=dict)
     out_of_band: bool | Above = False
     once: bool = False
+    approve_with: ApproveWith | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.secret, str):  # ("api_key") is a string, not a tuple: the easy slip, refused early
             raise TypeError(f"secret= takes a tuple of parameter names, got the string {self.secret!r}")
         if self.out_of_band is not False and self.confirm is None:
             raise TypeError("out_of_band= needs a confirm= text: it is what the person approves on the page")
+        if self.approve_with is not None and self.approve_with not in APPROVE_WITH:
+            raise TypeError(f"approve_with= is one of {', '.join(APPROVE_WITH)}, got {self.approve_with!r}")
+        if self.approve_with is not None and self.out_of_band is False:
+            raise TypeError("approve_with= needs out_of_band=: it says how the approval on the page is given")
 
     @property
     def needs_pages(self) -> bool:

@@ -9,7 +9,8 @@ call goes on to the tool, and never enters the progress, a state, a result or a 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import anyio
 
@@ -19,6 +20,7 @@ from askback.core.marks import Mark, MarkRequest
 from askback.core.state import b64url, b64url_decode_strict
 from askback.outofband import NoPublicUrl, OutOfBand
 from askback.pagewait import until
+from askback.receipts import receipt_id, run_started, run_values
 from askback.runtime import Runtime
 from askback.singleuse import claim_run
 
@@ -62,9 +64,8 @@ class PageSteps:
                    origin: str | None) -> Mark:
         """Where the step stands; the first time, its ticket minted (`NoPublicUrl` if no link can be made)."""
         runtime, pages = await self.runtime(), _pages(progress)
-        return await _oob(runtime).mark(flow_id=_flow_id(pages), deadline=pages.deadline, request=request,
-                                        principal=principal, audience=runtime.audience, tool=tool,
-                                        base_url=runtime.public_url or origin)
+        return await runtime.mark(flow_id=_flow_id(pages), deadline=pages.deadline, request=request,
+                                  principal=principal, tool=tool, origin=origin)
 
     async def hold(self, progress: Progress, step: str) -> bool:
         """A retry that only repeats a page step the client accepted, held until the page finishes it (True),
@@ -85,6 +86,29 @@ class PageSteps:
         """The single-use run of this call, or `InvalidRequestState` for a replay (`askback.singleuse`)."""
         runtime, pages = await self.runtime(), _pages(progress)
         await claim_run(runtime.store, _flow_id(pages), pages.deadline, pages.store, what)
+
+    async def started(self, progress: Progress, *, on_page: bool, once: bool, tool: str, principal: str | None,
+                      values: Mapping[str, Any]) -> str | None:
+        """Record that the call's run starts on its receipt (`askback.receipts.run_started`: an approval given on
+        a page, or a single-use run, which shows `values` as its proposal); the receipt's id, or None."""
+        if progress.pages is None:
+            return None
+        runtime = await self.runtime()
+        return await run_started(runtime.receipts, _flow_id(progress.pages), on_page=on_page, once=once,
+                                 proposal=lambda: (tool, principal, run_values(values.items())))
+
+    async def receipt(self, progress: Progress, *, on_page: bool, once: bool) -> str | None:
+        """The receipt of a call whose run has started (or that a page refused), without recording a start."""
+        runtime = await self.runtime()
+        if progress.pages is None or runtime.receipts is None or not (on_page or once):
+            return None
+        return receipt_id(_flow_id(progress.pages))
+
+    async def returned(self, receipt: str, outcome: str, value: Any = None, *, has_value: bool = False) -> None:
+        """What the client was told, on the receipt (`askback.receipts.Receipts.returned`: never raises)."""
+        receipts = (await self.runtime()).receipts
+        if receipts is not None:
+            await receipts.returned(receipt, outcome, value, has_value=has_value)
 
     async def take(self, progress: Progress, steps: Sequence[tuple[str, str]]) -> dict[str, str] | None:
         """The credentials entered on the pages, by argument (`steps`: argument, step name), each read and

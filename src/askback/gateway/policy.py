@@ -14,6 +14,7 @@
     confirm = "Pay {amount} EUR to {to}?"
     out_of_band = { argument = "amount", above = 1000 }   # approved on askback's page above 1000 (or = true)
     once = true                                 # the final call is forwarded once; a replay is refused
+    approve_with = "passkey"                    # the page's yes is a passkey (default: the app's approve_with)
 
 It becomes the adopter's own `ToolOptions`, so a policy asks exactly as `askback.adopt(server, tools=...)` does.
 Everything is checked at start, the file alone first and then against the tools the upstream lists, and the
@@ -29,9 +30,10 @@ from typing import Any
 
 from askback.adoption.options import Above, ToolOptions, confirm_problem
 from askback.core.markers import OneOf, Option
+from askback.core.marks import APPROVE_WITH
 from askback.core.schemacheck import problems
 
-_TOOL_KEYS = ("confirm", "secret", "choices", "out_of_band", "once")
+_TOOL_KEYS = ("confirm", "secret", "choices", "out_of_band", "once", "approve_with")
 _SCALARS = (str, int, float, bool)
 
 
@@ -88,7 +90,13 @@ def _tool(where: str, table: Any) -> ToolOptions:
     out_of_band = _out_of_band(f"{where}.out_of_band", table.get("out_of_band", False))
     if out_of_band is not False and confirm is None:
         raise PolicyError(f"{where}.out_of_band needs a confirm text: it is what the person approves on the page")
-    return ToolOptions(confirm=confirm, secret=tuple(secret), choices=markers, out_of_band=out_of_band, once=once)
+    approve_with = table.get("approve_with")
+    if approve_with is not None and approve_with not in APPROVE_WITH:
+        raise PolicyError(f"{where}.approve_with must be one of {', '.join(map(repr, APPROVE_WITH))}")
+    if approve_with is not None and out_of_band is False:
+        raise PolicyError(f"{where}.approve_with needs out_of_band: it says how the approval on the page is given")
+    return ToolOptions(confirm=confirm, secret=tuple(secret), choices=markers, out_of_band=out_of_band, once=once,
+                       approve_with=approve_with)
 
 
 def _out_of_band(where: str, given: Any) -> bool | Above:
