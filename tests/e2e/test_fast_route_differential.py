@@ -372,9 +372,11 @@ def authed_pair() -> Iterator[Pair]:
 
 
 def normalised(value: Any) -> Any:
-    """A sealed state is fresh randomness every time: compared as a placeholder (its effects are compared too)."""
+    """A sealed state is fresh randomness every time, and a receipt's id names its flow (a fresh id): both are
+    compared as placeholders (their effects are compared too)."""
     if isinstance(value, dict):
-        return {k: ("<state>" if k == "requestState" and isinstance(v, str) else normalised(v))
+        placeholders = {"requestState": "<state>", "askback/receipt": "<receipt>"}
+        return {k: (placeholders[k] if k in placeholders and isinstance(v, str) else normalised(v))
                 for k, v in value.items()}
     if isinstance(value, list):
         return [normalised(v) for v in value]
