@@ -344,3 +344,44 @@ def test_a_decision_on_the_page_stands_when_its_receipt_cannot_be_written(serve:
     assert posted.status_code == 200 and "Approved" in posted.text
     assert runs == [5000] and done["structuredContent"] == {"paid": 5000, "from": EVERYDAY}
     assert refused["error"]["data"]["retryable"] is True  # no page is made whose proposal cannot be recorded
+
+
+def test_a_prompt_and_a_resource_approved_on_a_page_name_their_receipt_too(serve: Any) -> None:
+    # Approvals of a prompt or a resource read are out-of-band approvals like a tool's: their results carry the
+    # receipt's id as well (only tools' did), and a rejection's error data names it.
+    runs: list[Any] = []
+    app = askback.App("receipt-reads", keys=KEY, store="memory://", page_wait=0)
+
+    @app.prompt()
+    def wire_note(amount: int, ok: Annotated[bool, askback.Confirm("Draft a note for {amount}?",
+                                                                     out_of_band=True)]) -> str:
+        runs.append(("prompt", amount))
+        return f"note for {amount}"
+
+    @app.resource("vault://{name}")
+    def vault(name: str, ok: Annotated[bool, askback.Confirm("Open {name}?", out_of_band=True)]) -> str:
+        runs.append(("resource", name))
+        return f"contents of {name}"
+
+    with RawClient(serve(app)) as c:
+        first = c.send("prompts/get", {"name": "wire_note", "arguments": {"amount": "7"}})["result"]
+        assert submit(url_of(first, "ok"), decision="approve").status_code == 200
+        done = c.send("prompts/get", {"name": "wire_note", "arguments": {"amount": "7"},
+                                      "inputResponses": {"ok": URL_OK}, "requestState": first["requestState"]})
+        rid = done["result"]["_meta"][RECEIPT_META]
+        assert [e.kind for e in receipt_of(app, rid).entries] == ["proposed", "approved", "executed", "returned"]
+
+        first = c.send("resources/read", {"uri": "vault://alpha"})["result"]
+        assert submit(url_of(first, "ok"), decision="approve").status_code == 200
+        done = c.send("resources/read", {"uri": "vault://alpha", "inputResponses": {"ok": URL_OK},
+                                         "requestState": first["requestState"]})
+        rid = done["result"]["_meta"][RECEIPT_META]
+        assert [e.kind for e in receipt_of(app, rid).entries] == ["proposed", "approved", "executed", "returned"]
+
+        first = c.send("resources/read", {"uri": "vault://beta"})["result"]
+        assert submit(url_of(first, "ok"), decision="reject").status_code == 200
+        refused = c.send("resources/read", {"uri": "vault://beta", "inputResponses": {"ok": URL_OK},
+                                            "requestState": first["requestState"]})
+        rid = refused["error"]["data"][RECEIPT_META]
+        assert [e.kind for e in receipt_of(app, rid).entries][:2] == ["proposed", "rejected"]
+    assert runs == [("prompt", 7), ("resource", "alpha")]

@@ -23,6 +23,7 @@ from askback.core.spec import Spec
 from askback.core.text import one_line
 from askback.flow import Asking, Finished, Flow, Refused, Round, Step
 from askback.mcp import wire
+from askback.receipts import RECEIPT_META
 
 logger = logging.getLogger("askback.mcp")
 
@@ -97,7 +98,7 @@ class Calls:
     async def prompt(self, spec: Spec, rnd: Round, play: Play | None = None) -> dict[str, Any]:
         step = await self._play_or_raise(spec, rnd, play)
         if isinstance(step, Finished):
-            return wire.prompt_result(step.value, spec.description)
+            return wire.with_receipt(wire.prompt_result(step.value, spec.description), step.receipt)
         assert isinstance(step, Asking)
         return wire.input_required(step.questions, step.state)
 
@@ -111,7 +112,7 @@ class Calls:
         step = await self._play_or_raise(spec, rnd, play)
         if isinstance(step, Finished):
             built = isinstance(step.value, str | bytes | bytearray)
-            return wire.resource_result(step.value, rnd.target, spec.mime_type), built
+            return wire.with_receipt(wire.resource_result(step.value, rnd.target, spec.mime_type), step.receipt), built
         assert isinstance(step, Asking)
         return wire.input_required(step.questions, step.state), True
 
@@ -127,6 +128,8 @@ class Calls:
             if step.refusal.capability is not None:
                 raise rpc_error(step.refusal.capability)
             data: dict[str, Any] = {"outcome": step.refusal.reason}
+            if step.receipt is not None:  # (an approval rejected on its page: the flow's receipt says so)
+                data[RECEIPT_META] = step.receipt
             if step.refusal.missing:
                 data["missing"] = [m.describe() for m in step.refusal.missing]
             raise RpcError(INVALID_PARAMS, step.refusal.message, data)
