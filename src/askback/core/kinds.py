@@ -188,13 +188,21 @@ class ValueParam(Param):
         schema = {"type": "object", "properties": {self.field: prop}, "required": [self.field]}
         return FormQuestion(key=self.name, message=message, schema=schema)
 
-    def accept_form(self, r: RoundView, q: FormQuestion, answer: Any) -> Resolution:
+    def accepted(self, r: RoundView, q: FormQuestion, answer: Any) -> dict[str, Any] | FormQuestion | Refusal:
+        """A form's answer: its content when the person accepted it, else the question again (an answer that is
+        no form answer) or the refusal a decline is."""
         try:
             action, content = form_answer(answer)
         except AnswerInvalid as exc:
             return r.again(self, q, str(exc))
         if action != "accept":
             return declined(r.spec_name, self, action)
+        return dict(content)
+
+    def accept_form(self, r: RoundView, q: FormQuestion, answer: Any) -> Resolution:
+        content = self.accepted(r, q, answer)
+        if not isinstance(content, dict):
+            return content
         if self.field not in content:
             return r.again(self, q, f"no value was given for {self.field!r}")
         leak = r.check_answer(content[self.field])
@@ -228,12 +236,9 @@ class FormParam(ValueParam):
         return FormQuestion(key=self.name, message=message, schema=dict(self.form.schema or {}))
 
     def accept_form(self, r: RoundView, q: FormQuestion, answer: Any) -> Resolution:
-        try:
-            action, content = form_answer(answer)
-        except AnswerInvalid as exc:
-            return r.again(self, q, str(exc))
-        if action != "accept":
-            return declined(r.spec_name, self, action)
+        content = self.accepted(r, q, answer)
+        if not isinstance(content, dict):
+            return content
         properties = q.schema.get("properties", {})
         given = {k: v for k, v in content.items() if k in properties}  # a field the form did not ask is not read
         for name, value in given.items():
