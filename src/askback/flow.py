@@ -46,7 +46,8 @@ from askback.receipts import receipt_id
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
 from askback.singleuse import claim_run
-from askback.telemetry.flows import FlowTelemetry, Outcome, current_link, current_span, metering
+from askback.telemetry.flows import FlowTelemetry, Outcome, current_link, current_span
+from askback.telemetry.providers import metering
 from askback.toolcontext import QuietContext
 
 logger = logging.getLogger("askback")
