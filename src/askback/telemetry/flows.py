@@ -65,7 +65,7 @@ def current_span() -> Span | None:
 
 def current_link() -> bytes | None:
     """The span context of the current span, packed to travel in a sealed state or a task record; or None."""
-    span = current_span()
+    span = current_span() if tracing() else None
     if span is None:
         return None
     ctx = span.get_span_context()

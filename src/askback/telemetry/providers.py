@@ -67,6 +67,9 @@ def metering() -> bool:
 
 
 def observing() -> bool:
+    """Either of the two, as one question: a request's entry asks it first, off with no further call."""
+    if _READABLE and _TRACE_GLOBALS[_TRACER_NAME] is _Seen.tracer and _METER_GLOBALS[_METER_NAME] is _Seen.meter:
+        return _Seen.tracing or _Seen.metering
     return tracing() or metering()
 
 
