@@ -68,7 +68,10 @@ def count(kind: str, flows: int, concurrency: int, era: str = MODERN,
     command = [*callgrind("--callgrind-out-file=/dev/null", "--toggle-collect=uv_run"), sys.executable, "-m",
                "bench.servers", "askback" if a2a or task else kind, "--port", str(port), "--http", "httptools",
                "--loop", "uvloop", "--era", era]
-    env = {**os.environ, "PYTHONHASHSEED": "0", **(env_extra or {})}
+    # No bytecode written: a module first imported inside the event loop (askback builds parts on first need)
+    # is compiled in both runs of a pair alike, where a .pyc written by the first would make the second cheaper
+    # and the difference per flow too low (about half, for a tree without .pyc files, as a baseline is).
+    env = {**os.environ, "PYTHONHASHSEED": "0", **(env_extra or {}), "PYTHONDONTWRITEBYTECODE": "1"}
     server = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               text=True)
     try:

@@ -43,7 +43,8 @@ from askback.receipts import Proposal, receipt_id, run_started, run_values
 from askback.runtime import Round as Round  # re-exported: where the flow's callers have always found them
 from askback.runtime import Runtime as Runtime
 from askback.singleuse import claim_run
-from askback.telemetry.flows import FlowTelemetry, Outcome, current_link, current_span, metering
+from askback.telemetry.flows import FlowTelemetry, Outcome, current_link, current_span
+from askback.telemetry.providers import metering
 from askback.toolcontext import QuietContext
 
 logger = logging.getLogger("askback")

@@ -74,7 +74,7 @@ from askback.mcp.tasks import McpTasks, TaskParams
 from askback.mcp.tracing import RequestSpans
 from askback.mcp.wire import plain_capabilities
 from askback.pagewait import Gone
-from askback.telemetry.flows import observing
+from askback.telemetry.providers import observing
 from askback.web.hostcheck import security
 
 logger = logging.getLogger("askback.mcp.fast")

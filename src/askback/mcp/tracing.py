@@ -9,8 +9,9 @@ SDK path's request context would carry. Around it, `mcp.server.operation.duratio
 conventions name it.
 
 Without a configured tracer provider the SDK's span is a no-op, but building it still reads the request's trace
-context and attributes: about 6% of a flow's CPU. So it runs only while a provider is configured, checked per
-request: one set after the app was built (in a lifespan hook, by `opentelemetry-instrument`, by `askback serve`
+context and attributes: about 6% of a flow's CPU. So it runs only while a provider is configured, decided at
+each request's entry by `askback.telemetry.providers` (an answer kept for the provider object, so off costs a
+lookup): one set after the app was built (in a lifespan hook, by `opentelemetry-instrument`, by `askback serve`
 from the `OTEL_*` variables) starts the spans from its next request. Likewise the duration, for a meter provider.
 """
 
@@ -26,7 +27,8 @@ from mcp.shared.exceptions import MCPError
 from mcp_types import INVALID_PARAMS
 from pydantic import ValidationError
 
-from askback.telemetry.flows import DURATION, metering, tracing
+from askback.telemetry.flows import DURATION
+from askback.telemetry.providers import metering, tracing
 
 
 def tracer_provider_configured() -> bool:

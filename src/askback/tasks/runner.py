@@ -60,7 +60,8 @@ from askback.core.work import (
 from askback.flow import Ready, Runtime, declined_refusal, run_function
 from askback.pagestep import PageStep, flow_of
 from askback.tasks.record import MISSING, TaskRecords
-from askback.telemetry.flows import FlowTelemetry, Outcome, metering
+from askback.telemetry.flows import FlowTelemetry, Outcome
+from askback.telemetry.providers import metering
 from askback.toolcontext import ReportingContext, status_context
 from askback.types import Capabilities
 

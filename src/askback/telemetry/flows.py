@@ -9,7 +9,8 @@ round's span links to it, whichever replica serves it: a flow of three rounds is
 Nothing a person typed reaches a span or a metric from here: question names are the tool author's parameter
 names, the flow id is an HMAC of the random id under a key derived from the key ring (never the state), and
 refusal reasons are fixed codes. Everything is done only while a tracer or a meter provider is configured; off,
-a round reads the current span (a context variable) and a flow's end looks at the meter provider once.
+a round asks `askback.telemetry.providers` (an answer kept for the provider object: a lookup, no OpenTelemetry
+call) and does nothing else.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import Literal
 
 from opentelemetry import metrics, trace
 from opentelemetry.trace import Span, SpanContext, TraceFlags
+
+from askback.telemetry.providers import metering, tracing
 
 # The conventions' bucket boundaries for `mcp.server.operation.duration` (seconds).
 DURATION_BUCKETS = (0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 120.0, 300.0)
@@ -49,41 +52,20 @@ DURATION = _METER.create_histogram(
     explicit_bucket_boundaries_advisory=list(DURATION_BUCKETS))
 
 
-# The providers' classes that mean "nothing configured", compared by type: `isinstance` against the API's
-# abstract classes goes through `ABCMeta.__instancecheck__`, several calls on every request.
-_NOT_TRACING = frozenset((trace.ProxyTracerProvider, trace.NoOpTracerProvider))
-
-
-def tracing() -> bool:
-    """True once the process has a tracer provider that records (not the API's proxy or no-op default)."""
-    return type(trace.get_tracer_provider()) not in _NOT_TRACING
-
-
-def metering() -> bool:
-    """True once the process has a meter provider (not the API's no-op or its default proxy).
-
-    The API exports no name for its default proxy provider (`_ProxyMeterProvider`), so it is known by its
-    class's name, the one place askback reads that."""
-    kind = type(metrics.get_meter_provider())
-    return kind is not metrics.NoOpMeterProvider and kind.__name__ != "_ProxyMeterProvider"
-
-
-def observing() -> bool:
-    return tracing() or metering()
-
-
 def current_span() -> Span | None:
     """The recording span of this request (the MCP span of either entry), or None while nothing records.
 
-    Only a configured provider makes a span that records, so this needs no look at the providers: a context
-    variable's read, where `tracing()` costs an environment lookup (the API's, each call) several times over."""
+    Off, the answer `tracing()` keeps for the provider object is enough: the current span (a context variable
+    behind four of the API's calls) is read only while a tracer provider is set."""
+    if not tracing():
+        return None
     span = trace.get_current_span()
     return span if span.is_recording() else None
 
 
 def current_link() -> bytes | None:
     """The span context of the current span, packed to travel in a sealed state or a task record; or None."""
-    span = current_span()
+    span = current_span() if tracing() else None
     if span is None:
         return None
     ctx = span.get_span_context()

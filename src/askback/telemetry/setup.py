@@ -15,7 +15,7 @@ import logging
 import os
 from collections.abc import MutableMapping
 
-from askback.telemetry.flows import metering, tracing
+from askback.telemetry.providers import metering, tracing
 
 logger = logging.getLogger("askback")
 
