@@ -47,7 +47,7 @@ bench: $(BIN)/.installed
 	if [ -f bench/coldstart.py ]; then $(BIN)/python bench/coldstart.py; fi
 	$(BIN)/python bench/guard_report.py --write-doc
 	$(BIN)/python -m bench.guard_cost
-	$(BIN)/python -m bench.telemetry_cost --write-doc
+	$(BIN)/python -m bench.telemetry_cost --write-doc --baseline 910cdf84cd
 
 # Both guards scored on every corpus in tests/corpora (blind figure first, then now): writes the table into
 # docs/security.md. A few seconds.
