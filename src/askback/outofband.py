@@ -15,14 +15,13 @@ import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from cryptography.exceptions import InvalidTag
-
 from askback.core.errors import AskbackError, StoreUnavailable
 from askback.core.marks import Approval, ApproveWith, Mark, MarkRequest, Purpose, Status
 from askback.core.state import Keyring, b64url, b64url_decode_strict
 from askback.core.text import one_line
 from askback.receipts import Receipts, receipt_id
 from askback.stores.base import Clock, Store
+from askback.vault import Vault
 
 PAGE_PATH = "/askback/p/"
 logger = logging.getLogger("askback")
@@ -56,28 +55,6 @@ class Ticket:
     expires_at: float
     approve_with: ApproveWith = "page"  # what the approval page takes as a yes
     second_person: bool = False  # the approval must come from someone other than `principal`
-
-
-class Vault:
-    """AEAD for records at rest: sealed with the ring's first key, opened by any (rotation keeps working)."""
-
-    def __init__(self, keyring: Keyring, purpose: str) -> None:
-        self._keys = keyring.derive(purpose)
-        self._by_id = dict(self._keys)
-
-    def seal(self, key: str, data: bytes) -> bytes:
-        kid, aead = self._keys[0]
-        nonce = os.urandom(12)
-        return kid + nonce + aead.encrypt(nonce, data, key.encode())
-
-    def open(self, key: str, blob: bytes) -> bytes | None:
-        aead = self._by_id.get(blob[:4])
-        if aead is None or len(blob) < 4 + 12 + 16:
-            return None
-        try:
-            return aead.decrypt(blob[4:16], blob[16:], key.encode())
-        except InvalidTag:
-            return None
 
 
 class OutOfBand:

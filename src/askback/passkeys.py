@@ -22,8 +22,9 @@ from typing import Any
 
 from askback.core.marks import shown_digest
 from askback.core.state import Keyring, b64url
-from askback.outofband import Ticket, Vault
+from askback.outofband import Ticket
 from askback.stores.base import Clock, Store
+from askback.vault import Vault
 
 KEPT_SECONDS = 10 * 365 * 24 * 3600.0  # a passkey is kept until it is revoked; the store wants an expiry
 ENROLL_SECONDS = 15 * 60.0  # an enrollment link's life

@@ -34,6 +34,7 @@ from askback.core.questions import canonical_json
 from askback.core.state import Keyring, b64url
 from askback.core.text import one_line
 from askback.stores.base import Clock, Store
+from askback.vault import Vault  # the same AEAD as the pages' records, under its own key
 
 logger = logging.getLogger("askback")
 
@@ -133,8 +134,6 @@ class Receipts:
 
     def __init__(self, store: Store, keyring: Keyring, *, clock: Clock = time.time,
                  ttl: float = DEFAULT_TTL) -> None:
-        from askback.outofband import Vault  # the same AEAD as the pages' records, under its own key
-
         self.store = store
         self.clock = clock
         self.ttl = ttl
