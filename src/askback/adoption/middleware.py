@@ -160,7 +160,7 @@ class Adopter:
 
         if self.serves is None:
             raise TypeError("this adopter serves no server of its own")
-        return with_pages(self, self.serves, **kwargs)
+        return with_pages(self.steps, self.serves, **kwargs)
 
     @property
     def _pages(self) -> bool:

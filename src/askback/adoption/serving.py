@@ -24,13 +24,13 @@ from askback.web.logs import guard_logs
 from askback.web.serving import pages_for, warn_if_development_mode
 
 if TYPE_CHECKING:
-    from askback.adoption.middleware import Adopter
+    from askback.adoption.pagesteps import PageSteps
 
 _PAGES = "/askback/"
 
 
 def with_pages(
-    adopter: Adopter,
+    steps: PageSteps | None,
     serves: Callable[..., Starlette],
     *,
     host: str = "127.0.0.1",
@@ -47,7 +47,6 @@ def with_pages(
     docs/out-of-band.md); the SDK's endpoint keeps its own checks.
     """
     sdk_app = serves(**sdk)
-    steps = adopter.steps
     if steps is None:
         return sdk_app  # no tool needs a page or a single-use run: the SDK's app as it was
     app = steps.app
